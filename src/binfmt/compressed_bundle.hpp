@@ -1,0 +1,51 @@
+// Compressed clang offload bundles ("CCOB", clang/lib/Driver/OffloadBundler.cpp,
+// CompressedOffloadBundle). A CCOB wraps one whole uncompressed bundle:
+//
+//   0x00 "CCOB"   0x04 u16 version   0x06 u16 method (0 = zlib, 1 = zstd)
+//   v1 (20-byte header): 0x08 u32 uncompressed size, 0x0c u64 hash; data runs to the end of input
+//   v2 (24-byte header): 0x08 u32 total size (header + data), 0x0c u32 uncompressed size, 0x10 hash
+//   v3 (32-byte header): 0x08 u64 total size, 0x10 u64 uncompressed size, 0x18 hash
+//
+// The hash is the low 8 bytes of the MD5 of the uncompressed bundle. Entry offsets of the inner
+// bundle are relative to the decompressed buffer.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "binfmt/offload_bundle.hpp"
+#include "util/decompressor.hpp"
+
+namespace archfit::binfmt {
+
+inline constexpr std::string_view k_ccob_magic = "CCOB";
+
+struct CompressedBundleHeader {
+  std::uint16_t version = 0;
+  Compression method = Compression::zstd;
+  std::uint64_t header_size = 0;
+  std::optional<std::uint64_t> total_size;  // v2/v3: header + compressed data
+  std::uint64_t uncompressed_size = 0;
+  std::uint64_t hash = 0;
+};
+
+// Reads the header at the start of `data`. Fails on an unknown version or method, or a header
+// that runs past `data`.
+Result<CompressedBundleHeader> parse_compressed_bundle_header(Bytes data);
+
+// Everything about one compressed bundle that a scan reports.
+struct CompressedBundle {
+  CompressedBundleHeader header;
+  OffloadBundle inner;       // entry table of the decompressed bundle
+  std::uint64_t stored_size = 0;  // bytes the CCOB occupies (total size, or consumed input for v1)
+  std::vector<std::uint8_t> decompressed;  // whole bundle, only when decompress_all was asked
+};
+
+enum class Decompress { table_only, everything };
+
+// Parses a CCOB at the start of `data` (which may extend past it, e.g. to the end of a section).
+// With Decompress::table_only it inflates only as far as the inner entry table.
+Result<CompressedBundle> parse_compressed_bundle(Bytes data, Decompress mode);
+
+}  // namespace archfit::binfmt

@@ -1,0 +1,68 @@
+// `archfit scan [--json] [--deep] [PATH...]`
+#include <unistd.h>
+
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "cli/command.hpp"
+#include "report/scan_json.hpp"
+#include "report/scan_text.hpp"
+#include "scan/default_paths.hpp"
+#include "scan/scanner.hpp"
+
+namespace archfit::cli {
+
+namespace {
+
+struct ScanCommandOptions {
+  std::vector<std::string> paths;
+  bool json = false;
+  bool deep = false;
+};
+
+int run_scan(const ScanCommandOptions& options, const GlobalOptions& global) {
+  std::vector<std::string> paths = options.paths;
+  if (paths.empty()) {
+    paths = scan::default_scan_paths("/");
+    if (paths.empty()) {
+      std::fprintf(stderr, "archfit: no GPU libraries found in the default locations (ROCm under /opt/rocm, "
+                           "Debian's ROCm libraries, torch/lib); give the files to scan: archfit scan PATH...\n");
+    }
+  }
+  scan::ScanOptions scan_options;
+  scan_options.deep = options.deep;
+  auto report = scan::scan_paths(paths, scan_options);
+  if (options.json) {
+    fmt::print("{}\n", report::scan_to_json(report).dump(2));
+  } else {
+    report::TextStyle style{use_color(global.color, STDOUT_FILENO)};
+    fmt::print("{}", report::scan_to_text(report, style));
+  }
+  std::fflush(stdout);
+  report::TextStyle error_style{use_color(global.color, STDERR_FILENO)};
+  for (const auto& file : report.files) {
+    for (const auto& error : file.errors) {
+      fmt::print(stderr, "archfit: {} {}: {}\n", error_style.red("error:"), file.display_name(), error);
+    }
+    for (const auto& warning : file.warnings) {
+      fmt::print(stderr, "archfit: {} {}: {}\n", error_style.yellow("warning:"), file.display_name(), warning);
+    }
+  }
+  return report.has_errors() ? k_exit_findings : k_exit_ok;
+}
+
+}  // namespace
+
+std::function<int()> setup_scan(CLI::App& app, const GlobalOptions& global) {
+  auto options = std::make_shared<ScanCommandOptions>();
+  app.add_option("paths", options->paths,
+                 "ELF binaries, shared libraries, objects, static archives, offload bundles or code objects "
+                 "(default: the system's GPU libraries)");
+  app.add_flag("--json", options->json, "Print the report as JSON (schema: docs/json.md)");
+  app.add_flag("--deep", options->deep,
+               "Decompress every bundle and check each code object's ELF header against its bundle entry ID");
+  return [options, &global] { return run_scan(*options, global); };
+}
+
+}  // namespace archfit::cli

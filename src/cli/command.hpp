@@ -1,0 +1,37 @@
+// The command table: each subcommand registers its own options (CLI11) into its own options
+// struct and returns an exit code. `run.cpp` dispatches; nothing below cli/ prints or exits.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string_view>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/terminal.hpp"
+
+namespace archfit::cli {
+
+// Exit codes (docs/exit-codes.md).
+inline constexpr int k_exit_ok = 0;
+inline constexpr int k_exit_findings = 1;  // errors in inputs, or findings the command reports
+inline constexpr int k_exit_usage = 2;
+
+struct GlobalOptions {
+  ColorMode color = ColorMode::automatic;
+};
+
+struct Command {
+  std::string_view name;
+  std::string_view summary;
+  // Adds the subcommand's options to `app` and returns the function that runs it after parsing.
+  std::function<std::function<int()>(CLI::App& app, const GlobalOptions& global)> setup;
+};
+
+// Every command, in `archfit --help` order.
+const std::vector<Command>& commands();
+
+// Per-command setup functions, one file each.
+std::function<int()> setup_scan(CLI::App& app, const GlobalOptions& global);
+
+}  // namespace archfit::cli

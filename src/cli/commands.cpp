@@ -1,0 +1,13 @@
+#include "cli/command.hpp"
+
+namespace archfit::cli {
+
+const std::vector<Command>& commands() {
+  static const std::vector<Command> table = {
+      {"scan", "List the GPU code inside binaries, archives and bundles, and what they need from the host",
+       setup_scan},
+  };
+  return table;
+}
+
+}  // namespace archfit::cli

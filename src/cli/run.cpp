@@ -1,0 +1,75 @@
+#include "cli/run.hpp"
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "cli/command.hpp"
+#include "util/spelling.hpp"
+
+namespace archfit::cli {
+
+namespace {
+
+// The first argument that is not an option (or the value of --color), or nullptr.
+const char* first_positional(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    if (arg == "--color") {
+      ++i;
+      continue;
+    }
+    if (!arg.starts_with("-")) {
+      return argv[i];
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+int run(int argc, char** argv) {
+  CLI::App app{"archfit: find GPU architecture and toolchain mismatches before, during and after a build"};
+  app.set_version_flag("--version", fmt::format("archfit {}", ARCHFIT_VERSION));
+  app.require_subcommand(1);
+  app.fallthrough();
+  GlobalOptions global;
+  std::map<std::string, ColorMode> color_names{
+      {"auto", ColorMode::automatic}, {"always", ColorMode::always}, {"never", ColorMode::never}};
+  app.add_option("--color", global.color, "Colour: auto (TTY, honours NO_COLOR), always, never")
+      ->transform(CLI::CheckedTransformer(color_names, CLI::ignore_case));
+
+  std::vector<std::string_view> names;
+  std::map<CLI::App*, std::function<int()>> runners;
+  for (const auto& command : commands()) {
+    names.push_back(command.name);
+    CLI::App* sub = app.add_subcommand(std::string(command.name), std::string(command.summary));
+    runners[sub] = command.setup(*sub, global);
+  }
+
+  if (const char* word = first_positional(argc, argv)) {
+    bool known = std::find(names.begin(), names.end(), std::string_view(word)) != names.end();
+    if (!known) {
+      auto suggestion = closest_match(word, names);
+      fmt::print(stderr, "archfit: error: unknown command '{}'{}\nRun 'archfit --help' for the list of commands.\n",
+                 word, suggestion ? fmt::format(", did you mean '{}'?", *suggestion) : "");
+      return k_exit_usage;
+    }
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    int code = app.exit(error);
+    return code == 0 ? k_exit_ok : k_exit_usage;
+  }
+  for (auto& [sub, runner] : runners) {
+    if (sub->parsed()) {
+      return runner();
+    }
+  }
+  return k_exit_usage;
+}
+
+}  // namespace archfit::cli

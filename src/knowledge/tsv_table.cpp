@@ -1,0 +1,72 @@
+#include "knowledge/tsv_table.hpp"
+
+#include <fmt/format.h>
+
+namespace archfit::knowledge {
+
+namespace {
+
+std::vector<std::string> split_tabs(std::string_view line) {
+  std::vector<std::string> fields;
+  std::size_t start = 0;
+  while (true) {
+    std::size_t tab = line.find('\t', start);
+    fields.emplace_back(line.substr(start, tab == std::string_view::npos ? std::string_view::npos : tab - start));
+    if (tab == std::string_view::npos) {
+      return fields;
+    }
+    start = tab + 1;
+  }
+}
+
+}  // namespace
+
+int TsvTable::column(std::string_view name) const {
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    if (columns[i] == name) {
+      return static_cast<int>(i);
+    }
+  }
+  return -1;
+}
+
+Result<TsvTable> parse_tsv(std::string_view text, std::string_view name) {
+  TsvTable table;
+  int source_column = -1;
+  std::size_t line_number = 0;
+  while (!text.empty()) {
+    std::size_t newline = text.find('\n');
+    std::string_view line = text.substr(0, newline);
+    text = newline == std::string_view::npos ? std::string_view{} : text.substr(newline + 1);
+    ++line_number;
+    if (!line.empty() && line.back() == '\r') {
+      line.remove_suffix(1);
+    }
+    if (line.empty() || line.front() == '#') {
+      continue;
+    }
+    auto fields = split_tabs(line);
+    if (table.columns.empty()) {
+      table.columns = std::move(fields);
+      source_column = table.column("source");
+      if (source_column < 0) {
+        return Error{fmt::format("data/{}: header has no 'source' column", name)};
+      }
+      continue;
+    }
+    if (fields.size() != table.columns.size()) {
+      return Error{fmt::format("data/{} line {}: {} fields, header has {}", name, line_number, fields.size(),
+                               table.columns.size())};
+    }
+    if (fields[static_cast<std::size_t>(source_column)].empty()) {
+      return Error{fmt::format("data/{} line {}: empty source", name, line_number)};
+    }
+    table.rows.push_back(std::move(fields));
+  }
+  if (table.columns.empty()) {
+    return Error{fmt::format("data/{}: no header line", name)};
+  }
+  return table;
+}
+
+}  // namespace archfit::knowledge

@@ -1,0 +1,26 @@
+// The format of data/*.tsv: UTF-8 text, one row per line, fields separated by tabs. Lines that
+// start with '#' are comments; the first other line is the header naming the columns. Every
+// table has a `source` column that cites where the row's facts come from.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "util/result.hpp"
+
+namespace archfit::knowledge {
+
+struct TsvTable {
+  std::vector<std::string> columns;
+  std::vector<std::vector<std::string>> rows;
+
+  // Index of `column` in `columns`, or -1.
+  int column(std::string_view name) const;
+};
+
+// Parses a table. Fails, naming the line, when a row's field count differs from the header's
+// or a `source` field is empty.
+Result<TsvTable> parse_tsv(std::string_view text, std::string_view name);
+
+}  // namespace archfit::knowledge

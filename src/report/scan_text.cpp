@@ -1,0 +1,144 @@
+#include "report/scan_text.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+namespace archfit::report {
+
+namespace {
+
+std::string human_size(std::uint64_t bytes) {
+  if (bytes < 10 * 1024) {
+    return fmt::format("{} B", bytes);
+  }
+  if (bytes < 10 * 1024 * 1024) {
+    return fmt::format("{} KiB", bytes / 1024);
+  }
+  return fmt::format("{} MiB", bytes / (1024 * 1024));
+}
+
+// Rows grouped by (vendor, kind, target): how many entries carry it, in how many bundles, bytes.
+struct TargetRow {
+  std::size_t entries = 0;
+  std::set<int> bundles;
+  std::uint64_t bytes = 0;
+  std::set<std::string> compression;
+  std::size_t mismatches = 0;
+};
+
+}  // namespace
+
+std::string scan_summary_line(const scan::FileReport& file) {
+  if (file.gpu_code.empty()) {
+    return "no GPU code";
+  }
+  std::vector<std::string> targets;
+  std::set<std::string> compressions;
+  std::size_t code_objects = 0;
+  for (const auto& code : file.gpu_code) {
+    if (std::find(targets.begin(), targets.end(), code.target) == targets.end()) {
+      targets.push_back(code.target);
+    }
+    if (!code.compression.empty()) {
+      compressions.insert(code.compression);
+    }
+    code_objects += code.kind == "code-object" || code.kind == "cubin" ? 1 : 0;
+  }
+  std::sort(targets.begin(), targets.end());
+  std::vector<std::string> details;
+  if (!file.bundles.empty()) {
+    details.push_back(fmt::format("{} bundle{}", file.bundles.size(), file.bundles.size() == 1 ? "" : "s"));
+  }
+  if (code_objects > 0) {
+    details.push_back(fmt::format("{} code object{}", code_objects, code_objects == 1 ? "" : "s"));
+  }
+  std::size_t others = file.gpu_code.size() - code_objects;
+  if (others > 0) {
+    details.push_back(fmt::format("{} other entr{}", others, others == 1 ? "y" : "ies"));
+  }
+  for (const auto& name : compressions) {
+    details.push_back(name);
+  }
+  return fmt::format("{} ({})", fmt::join(targets, ", "), fmt::join(details, ", "));
+}
+
+std::string scan_to_text(const scan::ScanReport& report, const TextStyle& style) {
+  std::string out;
+  for (const auto& file : report.files) {
+    out += fmt::format("{}  {}\n", style.bold(file.display_name()), style.dim(file.format));
+    std::map<std::tuple<std::string, std::string, std::string>, TargetRow> rows;
+    for (const auto& code : file.gpu_code) {
+      auto& row = rows[{code.target, code.kind, code.vendor}];
+      row.entries += 1;
+      row.bundles.insert(code.bundle);
+      row.bytes += code.size;
+      if (!code.compression.empty()) {
+        row.compression.insert(code.compression);
+      }
+      if (code.check && (!code.check->mismatches.empty() || code.check->error)) {
+        row.mismatches += 1;
+      }
+    }
+    if (!rows.empty()) {
+      out += fmt::format("  {:<28} {:<12} {:>8} {:>10}  {}\n", "target", "kind", "entries", "size", "notes");
+      for (const auto& [key, row] : rows) {
+        const auto& [target, kind, vendor] = key;
+        std::vector<std::string> notes;
+        if (!file.bundles.empty() && row.bundles.size() < file.bundles.size()) {
+          notes.push_back(fmt::format("in {}/{} bundles", row.bundles.size(), file.bundles.size()));
+        }
+        for (const auto& name : row.compression) {
+          notes.push_back(name);
+        }
+        if (row.mismatches > 0) {
+          notes.push_back(style.yellow(fmt::format("{} header mismatch{}", row.mismatches,
+                                                   row.mismatches == 1 ? "" : "es")));
+        }
+        out += fmt::format("  {:<28} {:<12} {:>8} {:>10}  {}\n", target, kind, row.entries, human_size(row.bytes),
+                           fmt::join(notes, ", "));
+      }
+    }
+    for (const auto& code : file.gpu_code) {
+      if (!code.check) {
+        continue;
+      }
+      for (const auto& mismatch : code.check->mismatches) {
+        out += fmt::format("  {} {}: {}\n", style.yellow("mismatch"), code.entry_id.empty() ? code.target : code.entry_id,
+                           mismatch);
+      }
+      if (code.check->error) {
+        out += fmt::format("  {} {}: {}\n", style.yellow("undecodable"), code.entry_id, *code.check->error);
+      }
+    }
+    if (file.needs) {
+      const auto& needs = *file.needs;
+      std::vector<std::string> parts;
+      for (const auto& [space, version] : needs.highest) {
+        parts.push_back(version);
+      }
+      if (!needs.x86_isa_level.empty()) {
+        parts.push_back(needs.x86_isa_level);
+      }
+      if (!needs.needed.empty() || !parts.empty()) {
+        out += fmt::format("  needs: {}{}{}\n", fmt::join(needs.needed, " "), parts.empty() ? "" : "; ",
+                           fmt::join(parts, ", "));
+      }
+      if (!needs.runpath.empty() || !needs.rpath.empty()) {
+        out += fmt::format("  {}: {}\n", needs.runpath.empty() ? "rpath" : "runpath",
+                           fmt::join(needs.runpath.empty() ? needs.rpath : needs.runpath, ":"));
+      }
+    }
+    if (file.errors.empty() || !file.gpu_code.empty()) {
+      out += fmt::format("  {}\n", scan_summary_line(file));
+    } else {
+      out += fmt::format("  {}\n", style.red(fmt::format("{} error{} (see stderr)", file.errors.size(),
+                                                          file.errors.size() == 1 ? "" : "s")));
+    }
+  }
+  return out;
+}
+
+}  // namespace archfit::report

@@ -1,0 +1,217 @@
+#include "scan/amd_offload_scan.hpp"
+
+#include <fmt/format.h>
+
+#include "binfmt/amdgpu_code_object.hpp"
+#include "binfmt/bundle_entry_id.hpp"
+#include "binfmt/hip_fatbin.hpp"
+#include "knowledge/amdgpu_processors.hpp"
+#include "util/hex.hpp"
+
+namespace archfit::scan {
+
+namespace {
+
+using binfmt::FeatureState;
+
+std::string vendor_of(const binfmt::BundleEntryId& id) {
+  if (id.triple.starts_with("nvptx")) {
+    return "nvidia";
+  }
+  return "amd";
+}
+
+// What a payload is, by its first bytes.
+std::string payload_kind(Bytes payload) {
+  if (binfmt::is_amdgpu_code_object(payload)) {
+    return "code-object";
+  }
+  if (has_magic(payload, 0, "BC\xC0\xDE") || has_magic(payload, 0, "\xDE\xC0\x17\x0B")) {
+    return "bitcode";  // LLVM bitcode, raw or in the bitcode wrapper
+  }
+  if (has_magic(payload, 0, "\x03\x02\x23\x07")) {
+    return "spirv";
+  }
+  return "unknown";
+}
+
+// The kind implied by an entry ID alone (used when payloads are not read).
+std::string kind_from_id(const binfmt::BundleEntryId& id) {
+  return id.processor == "amdgcnspirv" ? "spirv" : "code-object";
+}
+
+FeatureState id_feature(const binfmt::BundleEntryId& id, std::string_view name) {
+  for (const auto& [feature, sign] : id.features) {
+    if (feature == name) {
+      return sign == '+' ? FeatureState::on : FeatureState::off;
+    }
+  }
+  return FeatureState::any;
+}
+
+// In an entry ID an absent feature means "any"; in e_flags the processor may instead not support
+// it at all. Both are written the same way in a target ID.
+bool same_feature(FeatureState from_id, FeatureState from_elf) {
+  auto normal = [](FeatureState s) { return s == FeatureState::unsupported ? FeatureState::any : s; };
+  return normal(from_id) == normal(from_elf);
+}
+
+CodeObjectCheck check_code_object(const binfmt::BundleEntryId& id, Bytes payload) {
+  CodeObjectCheck check;
+  auto decoded = binfmt::decode_amdgpu_code_object(payload);
+  if (!decoded) {
+    check.error = decoded.error().message;
+    return check;
+  }
+  const auto& object = *decoded;
+  check.elf_target = object.target_id();
+  check.code_object_version = object.code_object_version;
+  check.generic_version = object.generic_version;
+  if (object.processor != id.processor) {
+    check.mismatches.push_back(fmt::format("entry ID names processor {}, ELF e_flags name {}", id.processor,
+                                           object.processor));
+  }
+  for (auto [name, elf_state] : {std::pair{"sramecc", object.sramecc}, std::pair{"xnack", object.xnack}}) {
+    auto id_state = id_feature(id, name);
+    if (!same_feature(id_state, elf_state)) {
+      check.mismatches.push_back(fmt::format("{}: entry ID says {}, ELF e_flags say {}", name,
+                                             binfmt::feature_state_name(id_state),
+                                             binfmt::feature_state_name(elf_state)));
+    }
+  }
+  const auto* processor = knowledge::AmdgpuProcessorTable::embedded().by_name(object.processor);
+  if (processor != nullptr && processor->is_generic &&
+      (object.code_object_version < 6 || object.generic_version < 1)) {
+    check.mismatches.push_back(fmt::format("generic processor {} needs code object v6 and a generic version >= 1, "
+                                           "found v{} with generic version {}",
+                                           object.processor, object.code_object_version, object.generic_version));
+  }
+  if (object.elf_type == binfmt::k_et_rel) {
+    check.mismatches.push_back("relocatable (ET_REL) code object: the ROCm loader accepts only ET_DYN");
+  }
+  return check;
+}
+
+// Adds one parsed bundle to the report. `plain_base` is the bundle's file offset when its payloads
+// are stored in place; `decompressed` holds the inner bundle when it was decompressed.
+void add_bundle(const binfmt::FoundBundle& found, std::string_view section_name, std::uint64_t bundle_file_offset,
+                Bytes file, const ScanOptions& options, FileReport& report) {
+  BundleRecord record;
+  record.section = std::string(section_name);
+  record.file_offset = bundle_file_offset;
+  record.format = found.compressed ? "ccob" : "plain";
+  record.stored_size = found.stored_size;
+  record.uncompressed_size = found.compressed ? found.ccob->uncompressed_size : found.stored_size;
+  if (found.compressed) {
+    record.ccob_version = found.ccob->version;
+    record.compression = std::string(compression_name(found.ccob->method));
+  }
+  int bundle_index = static_cast<int>(report.bundles.size());
+  for (const auto& entry : found.bundle.entries) {
+    std::uint64_t offset = found.compressed ? entry.offset : bundle_file_offset + entry.offset;
+    record.entries.push_back({entry.id, offset, entry.size});
+    auto id = binfmt::parse_bundle_entry_id(entry.id);
+    if (id.is_host()) {
+      continue;
+    }
+    GpuCode code;
+    code.vendor = vendor_of(id);
+    code.kind = kind_from_id(id);
+    code.target = id.target_id;
+    code.entry_id = entry.id;
+    code.compressed = found.compressed;
+    code.compression = record.compression;
+    code.size = entry.size;
+    code.bundle = bundle_index;
+    if (!found.compressed) {
+      code.file_offset = offset;
+    }
+    if (options.deep) {
+      Bytes payload = found.compressed
+                          ? slice(Bytes(found.decompressed), entry.offset, entry.size).value_or(Bytes{})
+                          : slice(file, offset, entry.size).value_or(Bytes{});
+      code.kind = payload_kind(payload);
+      if (code.kind == "code-object") {
+        code.check = check_code_object(id, payload);
+      }
+    }
+    report.gpu_code.push_back(std::move(code));
+  }
+  report.bundles.push_back(std::move(record));
+}
+
+void walk_and_add(Bytes region, std::string_view section_name, std::uint64_t region_file_offset, Bytes file,
+                  const ScanOptions& options, FileReport& report) {
+  auto walk = binfmt::walk_hip_fatbin(region, options.deep ? binfmt::Decompress::everything
+                                                           : binfmt::Decompress::table_only);
+  for (const auto& found : walk.bundles) {
+    add_bundle(found, section_name, region_file_offset + found.section_offset, file, options, report);
+  }
+  for (const auto& error : walk.errors) {
+    report.errors.push_back(fmt::format("{} (file offset {}) {}", section_name, hex(region_file_offset),
+                                        error.message));
+  }
+}
+
+}  // namespace
+
+void scan_hip_fatbin(const binfmt::ElfFile& elf, const binfmt::ElfSection& section, const ScanOptions& options,
+                     FileReport& report) {
+  auto data = elf.section_data(section);
+  if (!data) {
+    report.errors.push_back(data.error().message);
+    return;
+  }
+  walk_and_add(*data, section.name, section.offset, elf.bytes(), options, report);
+}
+
+void scan_bundle_entry_section(const binfmt::ElfFile& elf, const binfmt::ElfSection& section,
+                               const ScanOptions& options, FileReport& report) {
+  std::string_view entry_id = section.name.substr(binfmt::k_offload_bundle_magic.size());
+  auto id = binfmt::parse_bundle_entry_id(entry_id);
+  if (id.is_host()) {
+    return;
+  }
+  auto data = elf.section_data(section);
+  if (!data) {
+    report.errors.push_back(data.error().message);
+    return;
+  }
+  GpuCode code;
+  code.vendor = vendor_of(id);
+  code.kind = payload_kind(*data);
+  code.target = id.target_id;
+  code.entry_id = std::string(entry_id);
+  code.size = data->size();
+  code.file_offset = section.offset;
+  if (options.deep && code.kind == "code-object") {
+    code.check = check_code_object(id, *data);
+  }
+  report.gpu_code.push_back(std::move(code));
+}
+
+void scan_bundle_file(Bytes data, const ScanOptions& options, FileReport& report) {
+  walk_and_add(data, "bundle", 0, data, options, report);
+}
+
+void scan_code_object_file(Bytes data, FileReport& report) {
+  auto decoded = binfmt::decode_amdgpu_code_object(data);
+  if (!decoded) {
+    report.errors.push_back(decoded.error().message);
+    return;
+  }
+  GpuCode code;
+  code.vendor = "amd";
+  code.kind = "code-object";
+  code.target = decoded->target_id();
+  code.size = data.size();
+  code.file_offset = 0;
+  CodeObjectCheck check;
+  check.elf_target = code.target;
+  check.code_object_version = decoded->code_object_version;
+  check.generic_version = decoded->generic_version;
+  code.check = std::move(check);
+  report.gpu_code.push_back(std::move(code));
+}
+
+}  // namespace archfit::scan

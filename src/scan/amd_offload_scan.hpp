@@ -1,0 +1,26 @@
+// Turns AMD offload bundles found in a file into report records: one BundleRecord per bundle and
+// one GpuCode per device entry, with --deep checks of each code object against its entry ID.
+#pragma once
+
+#include "binfmt/elf_file.hpp"
+#include "scan/scan_report.hpp"
+#include "scan/scanner.hpp"
+
+namespace archfit::scan {
+
+// A `.hip_fatbin` section of a linked binary or object: any number of plain or compressed bundles.
+void scan_hip_fatbin(const binfmt::ElfFile& elf, const binfmt::ElfSection& section, const ScanOptions& options,
+                     FileReport& report);
+
+// A `__CLANG_OFFLOAD_BUNDLE__<entry-id>` section of a relocatable "fat object" (old driver,
+// -fgpu-rdc -c): one section per entry, holding that entry's payload (bitcode or code object).
+void scan_bundle_entry_section(const binfmt::ElfFile& elf, const binfmt::ElfSection& section,
+                               const ScanOptions& options, FileReport& report);
+
+// A whole file that is a bundle or a CCOB (a .hipfb, or a .co that is a bundle).
+void scan_bundle_file(Bytes data, const ScanOptions& options, FileReport& report);
+
+// A whole file that is one AMDGPU code object (.co, .hsaco).
+void scan_code_object_file(Bytes data, FileReport& report);
+
+}  // namespace archfit::scan

@@ -1,0 +1,90 @@
+// The scan report model: what `archfit scan` found in each input. Built once by the scanner and
+// rendered by report/ as text or JSON (docs/json.md documents the JSON form).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace archfit::scan {
+
+// A code object's own ELF header, decoded with --deep, and where it disagrees with its bundle ID.
+struct CodeObjectCheck {
+  std::string elf_target;            // target ID from e_flags, e.g. "gfx90a:xnack-"
+  int code_object_version = 0;       // 2..6
+  int generic_version = 0;           // V6 generic processors
+  std::vector<std::string> mismatches;  // human-readable disagreements; empty when consistent
+  std::optional<std::string> error;  // the payload could not be decoded
+};
+
+struct GpuCode {
+  std::string vendor;      // "amd" | "nvidia"
+  std::string kind;        // "code-object" | "bitcode" | "spirv" | "cubin" | "ptx" | "unknown"
+  std::string target;      // "gfx90a:xnack-", "gfx11-generic", "sm_90a", "compute_90"
+  std::string entry_id;    // the bundle entry ID as stored
+  bool compressed = false;
+  std::string compression;  // "zstd" | "zlib" | "" when not compressed
+  std::uint64_t size = 0;   // uncompressed payload size
+  std::optional<std::uint64_t> file_offset;  // where the payload starts in the file, when stored plainly
+  int bundle = -1;          // index into FileReport::bundles, -1 when the code is not in a bundle
+  std::optional<CodeObjectCheck> check;
+};
+
+struct BundleEntryRecord {
+  std::string id;
+  std::uint64_t offset = 0;  // plain bundles: file offset; compressed: offset in the decompressed bundle
+  std::uint64_t size = 0;
+};
+
+// One offload bundle (plain or CCOB) found in a section.
+struct BundleRecord {
+  std::string section;             // ".hip_fatbin"
+  std::uint64_t file_offset = 0;   // where the bundle starts in the file
+  std::string format;              // "plain" | "ccob"
+  int ccob_version = 0;
+  std::string compression;         // "zstd" | "zlib" | ""
+  std::uint64_t stored_size = 0;
+  std::uint64_t uncompressed_size = 0;
+  std::vector<BundleEntryRecord> entries;  // table order, host entry included
+};
+
+struct HostNeedsRecord {
+  std::vector<std::string> needed;
+  std::vector<std::string> rpath;
+  std::vector<std::string> runpath;
+  std::map<std::string, std::vector<std::string>> versions;  // file → required versions
+  std::map<std::string, std::string> highest;                // "GLIBCXX" → "GLIBCXX_3.4.30"
+  std::string x86_isa_level;                                 // "x86-64-v3", or empty
+};
+
+struct FileReport {
+  std::string path;
+  std::optional<std::string> member;  // archive member name
+  std::string format;                 // "elf-shared-object", "elf-executable", "elf-relocatable",
+                                      // "amdgpu-code-object", "offload-bundle", "ar-archive", "unknown"
+  std::vector<BundleRecord> bundles;
+  std::vector<GpuCode> gpu_code;
+  std::optional<HostNeedsRecord> needs;
+  std::vector<std::string> errors;    // one line each: structure, offset, problem
+  std::vector<std::string> warnings;
+
+  // "path" or "path(member)", as LLVM tools name archive members.
+  std::string display_name() const { return member ? path + "(" + *member + ")" : path; }
+};
+
+struct ScanReport {
+  std::vector<FileReport> files;
+
+  bool has_errors() const {
+    for (const auto& file : files) {
+      if (!file.errors.empty()) {
+        return true;
+      }
+    }
+    return false;
+  }
+};
+
+}  // namespace archfit::scan

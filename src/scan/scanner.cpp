@@ -1,0 +1,128 @@
+#include "scan/scanner.hpp"
+
+#include <fmt/format.h>
+
+#include "binfmt/amdgpu_code_object.hpp"
+#include "binfmt/ar_archive.hpp"
+#include "binfmt/compressed_bundle.hpp"
+#include "binfmt/elf_file.hpp"
+#include "binfmt/elf_host_needs.hpp"
+#include "binfmt/offload_bundle.hpp"
+#include "scan/amd_offload_scan.hpp"
+#include "util/mapped_file.hpp"
+
+namespace archfit::scan {
+
+namespace {
+
+std::string elf_format(std::uint16_t type) {
+  switch (type) {
+    case binfmt::k_et_rel:
+      return "elf-relocatable";
+    case binfmt::k_et_exec:
+      return "elf-executable";
+    case binfmt::k_et_dyn:
+      return "elf-shared-object";
+    default:
+      return fmt::format("elf-type-{}", type);
+  }
+}
+
+HostNeedsRecord to_record(const binfmt::HostNeeds& needs) {
+  HostNeedsRecord record;
+  record.needed = needs.needed;
+  record.rpath = needs.rpath;
+  record.runpath = needs.runpath;
+  for (const auto& need : needs.version_needs) {
+    auto& versions = record.versions[need.file];
+    versions.insert(versions.end(), need.versions.begin(), need.versions.end());
+  }
+  record.highest = needs.highest_versions;
+  record.x86_isa_level = needs.x86_isa_level();
+  return record;
+}
+
+void scan_host_elf(Bytes data, const ScanOptions& options, FileReport& report) {
+  auto elf = binfmt::ElfFile::parse(data);
+  if (!elf) {
+    report.errors.push_back(elf.error().message);
+    return;
+  }
+  report.format = elf_format(elf->header().type);
+  for (const auto& section : elf->sections()) {
+    if (section.name == ".hip_fatbin") {
+      scan_hip_fatbin(*elf, section, options, report);
+    } else if (section.name.starts_with(binfmt::k_offload_bundle_magic)) {
+      scan_bundle_entry_section(*elf, section, options, report);
+    }
+  }
+  auto needs = binfmt::read_host_needs(*elf);
+  if (needs) {
+    report.needs = to_record(*needs);
+  } else {
+    report.errors.push_back(needs.error().message);
+  }
+}
+
+void scan_archive(const std::string& path, Bytes data, const ScanOptions& options, std::vector<FileReport>& out) {
+  auto archive = binfmt::read_ar_archive(data);
+  for (const auto& member : archive.members) {
+    scan_bytes(path, member.name, member.data, options, out);
+  }
+  if (archive.error || archive.members.empty()) {
+    FileReport report;
+    report.path = path;
+    report.format = "ar-archive";
+    if (archive.error) {
+      report.errors.push_back(archive.error->message);
+    }
+    out.push_back(std::move(report));
+  }
+}
+
+}  // namespace
+
+void scan_bytes(const std::string& path, const std::optional<std::string>& member, Bytes data,
+                const ScanOptions& options, std::vector<FileReport>& out) {
+  if (binfmt::is_ar_archive(data) || binfmt::is_thin_ar_archive(data)) {
+    if (!member) {
+      scan_archive(path, data, options, out);
+      return;
+    }
+  }
+  FileReport report;
+  report.path = path;
+  report.member = member;
+  if (binfmt::is_amdgpu_code_object(data)) {
+    report.format = "amdgpu-code-object";
+    scan_code_object_file(data, report);
+  } else if (binfmt::is_elf(data)) {
+    scan_host_elf(data, options, report);
+  } else if (has_magic(data, 0, binfmt::k_offload_bundle_magic) || has_magic(data, 0, binfmt::k_ccob_magic)) {
+    report.format = "offload-bundle";
+    scan_bundle_file(data, options, report);
+  } else {
+    report.format = "unknown";
+    report.errors.push_back("unrecognised format: not an ELF file, ar archive, offload bundle or AMDGPU code object");
+  }
+  out.push_back(std::move(report));
+}
+
+ScanReport scan_paths(const std::vector<std::string>& paths, const ScanOptions& options) {
+  ScanReport report;
+  for (const auto& path : paths) {
+    auto file = MappedFile::open(path);
+    if (!file) {
+      FileReport failed;
+      failed.path = path;
+      failed.format = "unreadable";
+      failed.errors.push_back(file.error().message);
+      report.files.push_back(std::move(failed));
+      continue;
+    }
+    scan_bytes(path, std::nullopt, file->bytes(), options, report.files);
+  }
+  return report;
+}
+
+}  // namespace archfit::scan

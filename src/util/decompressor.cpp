@@ -1,0 +1,136 @@
+#include "util/decompressor.hpp"
+
+#include <zlib.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <climits>
+
+#include <fmt/format.h>
+
+namespace archfit {
+
+std::string_view compression_name(Compression method) {
+  return method == Compression::zlib ? "zlib" : "zstd";
+}
+
+struct Decompressor::Impl {
+  z_stream zlib{};
+  bool zlib_ready = false;
+  ZSTD_DStream* zstd = nullptr;
+  ~Impl() {
+    if (zlib_ready) {
+      inflateEnd(&zlib);
+    }
+    if (zstd != nullptr) {
+      ZSTD_freeDStream(zstd);
+    }
+  }
+};
+
+Decompressor::Decompressor(Compression method, Bytes input, std::uint64_t limit)
+    : m_method(method), m_input(input), m_limit(limit), m_impl(std::make_unique<Impl>()) {}
+Decompressor::Decompressor(Decompressor&&) noexcept = default;
+Decompressor& Decompressor::operator=(Decompressor&&) noexcept = default;
+Decompressor::~Decompressor() = default;
+
+// Grows the output by up to `want` bytes (bounded by the limit) and runs the codec once over
+// as much input as it takes to fill that space or finish the stream.
+Status Decompressor::step(std::uint64_t want) {
+  std::size_t start = m_output.size();
+  std::uint64_t room = std::min<std::uint64_t>(want, m_limit - start);
+  if (room == 0) {
+    return Error{fmt::format("decompressed data exceeds the limit of {} bytes", m_limit)};
+  }
+  m_output.resize(start + static_cast<std::size_t>(room));
+  std::uint8_t* out = m_output.data() + start;
+  Bytes in = m_input.subspan(static_cast<std::size_t>(m_consumed));
+  std::size_t produced = 0;
+  std::size_t used = 0;
+  if (m_method == Compression::zlib) {
+    if (!m_impl->zlib_ready) {
+      if (inflateInit(&m_impl->zlib) != Z_OK) {
+        return Error{"cannot initialise zlib"};
+      }
+      m_impl->zlib_ready = true;
+    }
+    z_stream& z = m_impl->zlib;
+    z.next_in = const_cast<Bytef*>(in.data());
+    z.avail_in = static_cast<uInt>(std::min<std::size_t>(in.size(), UINT_MAX));
+    z.next_out = out;
+    z.avail_out = static_cast<uInt>(std::min<std::uint64_t>(room, UINT_MAX));
+    int rc = inflate(&z, Z_NO_FLUSH);
+    used = static_cast<std::size_t>(z.next_in - in.data());
+    produced = static_cast<std::size_t>(z.next_out - out);
+    if (rc == Z_STREAM_END) {
+      m_finished = true;
+    } else if (rc == Z_BUF_ERROR && used == 0 && produced == 0) {
+      m_output.resize(start);
+      return Error{fmt::format("zlib stream ends early: input exhausted after {} bytes, {} bytes produced",
+                               m_consumed, start)};
+    } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
+      m_output.resize(start);
+      return Error{fmt::format("corrupt zlib stream after {} input bytes: {}", m_consumed,
+                               z.msg != nullptr ? z.msg : "error")};
+    }
+  } else {
+    if (m_impl->zstd == nullptr) {
+      m_impl->zstd = ZSTD_createDStream();
+      if (m_impl->zstd == nullptr) {
+        return Error{"cannot initialise zstd"};
+      }
+      // Long-distance matching (used for large offload bundles) needs windows up to 2 GiB.
+      ZSTD_DCtx_setParameter(m_impl->zstd, ZSTD_d_windowLogMax, 31);
+    }
+    ZSTD_inBuffer zin{in.data(), in.size(), 0};
+    ZSTD_outBuffer zout{out, static_cast<std::size_t>(room), 0};
+    std::size_t rc = ZSTD_decompressStream(m_impl->zstd, &zout, &zin);
+    used = zin.pos;
+    produced = zout.pos;
+    if (ZSTD_isError(rc) != 0) {
+      m_output.resize(start);
+      return Error{fmt::format("corrupt zstd frame after {} input bytes: {}", m_consumed, ZSTD_getErrorName(rc))};
+    }
+    if (rc == 0) {
+      m_finished = true;
+    } else if (used == 0 && produced == 0) {
+      m_output.resize(start);
+      return Error{fmt::format("zstd frame ends early: input exhausted after {} bytes, {} bytes produced",
+                               m_consumed, start)};
+    }
+  }
+  m_consumed += used;
+  m_output.resize(start + produced);
+  return Ok{};
+}
+
+Status Decompressor::fill_to(std::uint64_t size) {
+  if (size > m_limit) {
+    return Error{fmt::format("needs {} decompressed bytes, more than the limit of {}", size, m_limit)};
+  }
+  while (m_output.size() < size) {
+    if (m_finished) {
+      return Error{fmt::format("compressed stream ends after {} bytes, {} needed", m_output.size(), size)};
+    }
+    // Grow geometrically so that small prefixes stay cheap and large ones take few steps.
+    std::uint64_t want = std::max<std::uint64_t>(size - m_output.size(), std::max<std::size_t>(m_output.size(), 4096));
+    auto status = step(want);
+    if (!status) {
+      return status;
+    }
+  }
+  return Ok{};
+}
+
+Status Decompressor::fill_all() {
+  while (!m_finished) {
+    std::uint64_t want = std::max<std::size_t>(m_output.size(), 1 << 16);
+    auto status = step(want);
+    if (!status) {
+      return status;
+    }
+  }
+  return Ok{};
+}
+
+}  // namespace archfit

@@ -1,0 +1,68 @@
+#include "util/mapped_file.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include <fmt/format.h>
+
+namespace archfit {
+
+Result<MappedFile> MappedFile::open(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    return Error{fmt::format("cannot open: {}", std::strerror(errno))};
+  }
+  struct stat info {};
+  if (::fstat(fd, &info) != 0) {
+    int saved = errno;
+    ::close(fd);
+    return Error{fmt::format("cannot stat: {}", std::strerror(saved))};
+  }
+  if (!S_ISREG(info.st_mode)) {
+    ::close(fd);
+    return Error{"not a regular file"};
+  }
+  auto size = static_cast<std::size_t>(info.st_size);
+  if (size == 0) {
+    ::close(fd);
+    return MappedFile(nullptr, 0);
+  }
+  void* data = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+  int saved = errno;
+  ::close(fd);
+  if (data == MAP_FAILED) {
+    return Error{fmt::format("cannot map: {}", std::strerror(saved))};
+  }
+  return MappedFile(static_cast<const std::uint8_t*>(data), size);
+}
+
+MappedFile::MappedFile(MappedFile&& other) noexcept : m_data(other.m_data), m_size(other.m_size) {
+  other.m_data = nullptr;
+  other.m_size = 0;
+}
+
+MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
+  if (this != &other) {
+    if (m_data != nullptr) {
+      ::munmap(const_cast<std::uint8_t*>(m_data), m_size);
+    }
+    m_data = other.m_data;
+    m_size = other.m_size;
+    other.m_data = nullptr;
+    other.m_size = 0;
+  }
+  return *this;
+}
+
+MappedFile::~MappedFile() {
+  if (m_data != nullptr) {
+    ::munmap(const_cast<std::uint8_t*>(m_data), m_size);
+  }
+}
+
+}  // namespace archfit
