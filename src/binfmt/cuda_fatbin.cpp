@@ -1,0 +1,259 @@
+#include "binfmt/cuda_fatbin.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "util/decompressor.hpp"
+#include "util/hex.hpp"
+#include "util/lz4_block.hpp"
+
+namespace archfit::binfmt {
+
+namespace {
+
+FatbinCompression compression_of(std::uint64_t flags) {
+  if ((flags & k_fatbin_flag_zstd) != 0) {
+    return FatbinCompression::zstd;
+  }
+  if ((flags & k_fatbin_flag_lz4) != 0) {
+    return FatbinCompression::lz4;
+  }
+  if ((flags & k_fatbin_flag_compress_old) != 0) {
+    return FatbinCompression::unknown;
+  }
+  return FatbinCompression::none;
+}
+
+// The fixed 64-byte part of an entry header; `region` must hold it (checked by the caller).
+FatbinEntry read_entry_fields(Bytes region, std::uint64_t offset) {
+  FatbinEntry entry;
+  entry.offset = offset;
+  entry.kind = read_le<std::uint16_t>(region, offset).value_or(0);
+  entry.header_size = read_le<std::uint32_t>(region, offset + 0x04).value_or(0);
+  entry.payload_size = read_le<std::uint64_t>(region, offset + 0x08).value_or(0);
+  entry.compressed_size = read_le<std::uint32_t>(region, offset + 0x10).value_or(0);
+  entry.version_minor = read_le<std::uint16_t>(region, offset + 0x18).value_or(0);
+  entry.version_major = read_le<std::uint16_t>(region, offset + 0x1a).value_or(0);
+  entry.arch = read_le<std::uint32_t>(region, offset + 0x1c).value_or(0);
+  entry.flags = read_le<std::uint64_t>(region, offset + 0x28).value_or(0);
+  entry.uncompressed_size = read_le<std::uint64_t>(region, offset + 0x38).value_or(0);
+  entry.compression = compression_of(entry.flags);
+  return entry;
+}
+
+// The identifier string, when its (offset, length) lies inside the entry header.
+std::string read_identifier(Bytes region, const FatbinEntry& entry) {
+  auto ident_offset = read_le<std::uint32_t>(region, entry.offset + 0x20).value_or(0);
+  auto ident_length = read_le<std::uint32_t>(region, entry.offset + 0x24).value_or(0);
+  auto ident_end = checked_add(ident_offset, ident_length);
+  if (ident_offset == 0 || ident_length == 0 || !ident_end || *ident_end > entry.header_size) {
+    return {};
+  }
+  auto text = slice(region, entry.offset + ident_offset, ident_length);
+  return text ? std::string(as_chars(*text)) : std::string{};
+}
+
+// One entry header at `offset`; the entry (header and payload) must end by `container_end`.
+Result<FatbinEntry> parse_entry(Bytes region, std::uint64_t offset, std::uint64_t container_end) {
+  auto base_end = checked_add(offset, k_fatbin_entry_min_header_size);
+  if (!base_end || *base_end > container_end) {
+    return Error{fmt::format("fatbin entry at +{}: its {}-byte header runs past the container end at +{}",
+                             hex(offset), k_fatbin_entry_min_header_size, hex(container_end))};
+  }
+  FatbinEntry entry = read_entry_fields(region, offset);
+  if (entry.header_size < k_fatbin_entry_min_header_size) {
+    return Error{fmt::format("fatbin entry at +{}: header size {} is smaller than the {}-byte base header",
+                             hex(offset), hex(entry.header_size), hex(k_fatbin_entry_min_header_size))};
+  }
+  auto payload_start = checked_add(offset, entry.header_size);
+  auto entry_end = payload_start ? checked_add(*payload_start, entry.payload_size) : std::nullopt;
+  if (!entry_end || *entry_end > container_end) {
+    return Error{fmt::format("fatbin entry at +{}: header size {} plus payload size {} runs past the container "
+                             "end at +{}",
+                             hex(offset), hex(entry.header_size), hex(entry.payload_size), hex(container_end))};
+  }
+  if (entry.compression != FatbinCompression::none && entry.compressed_size > entry.payload_size) {
+    return Error{fmt::format("fatbin entry at +{}: compressed size {} exceeds the payload size {}", hex(offset),
+                             hex(entry.compressed_size), hex(entry.payload_size))};
+  }
+  entry.identifier = read_identifier(region, entry);
+  return entry;
+}
+
+bool all_zero(Bytes data) {
+  return std::all_of(data.begin(), data.end(), [](std::uint8_t byte) { return byte == 0; });
+}
+
+}  // namespace
+
+std::string_view fatbin_compression_name(FatbinCompression compression) {
+  switch (compression) {
+    case FatbinCompression::none:
+      return "";
+    case FatbinCompression::lz4:
+      return "lz4";
+    case FatbinCompression::zstd:
+      return "zstd";
+    case FatbinCompression::unknown:
+      break;
+  }
+  return "unknown";
+}
+
+std::uint64_t FatbinEntry::stored_bytes() const {
+  return compression == FatbinCompression::none ? payload_size : compressed_size;
+}
+
+std::string_view FatbinEntry::variant() const {
+  if ((flags & k_fatbin_flag_arch_specific) != 0) {
+    return "a";
+  }
+  if ((flags & k_fatbin_flag_family_specific) != 0) {
+    return "f";
+  }
+  return "";
+}
+
+std::string FatbinEntry::target_name() const {
+  switch (kind) {
+    case k_fatbin_kind_elf:
+      return fmt::format("sm_{}{}", arch, variant());
+    case k_fatbin_kind_ptx:
+      return fmt::format("compute_{}{}", arch, variant());
+    default:
+      return fmt::format("kind{}_{}{}", kind, arch, variant());
+  }
+}
+
+bool is_cuda_fatbin(Bytes data) {
+  return read_le<std::uint32_t>(data, 0) == k_fatbin_magic && data.size() >= k_fatbin_container_header_size;
+}
+
+FatbinContainer parse_fatbin_container(Bytes region, std::uint64_t offset, std::vector<Error>& errors) {
+  FatbinContainer container;
+  container.offset = offset;
+  container.version = read_le<std::uint16_t>(region, offset + 4).value_or(0);
+  container.header_size = read_le<std::uint16_t>(region, offset + 6).value_or(0);
+  container.fat_size = read_le<std::uint64_t>(region, offset + 8).value_or(0);
+  container.end = std::min<std::uint64_t>(offset + k_fatbin_container_header_size, region.size());
+  if (container.header_size < k_fatbin_container_header_size) {
+    errors.push_back(Error{fmt::format("fatbin container at +{}: header size {} is smaller than {}", hex(offset),
+                                       container.header_size, k_fatbin_container_header_size)});
+    return container;
+  }
+  std::uint64_t body = offset + container.header_size;  // u16 added to an in-range offset: no overflow
+  auto end = checked_add(body, container.fat_size);
+  if (!end || *end > region.size()) {
+    errors.push_back(Error{fmt::format("fatbin container at +{}: fat size {} runs past the section ({} bytes)",
+                                       hex(offset), container.fat_size, hex(region.size()))});
+    end = region.size();
+  }
+  container.end = std::max(*end, container.end);
+  for (std::uint64_t position = body; position < container.end;) {
+    auto entry = parse_entry(region, position, container.end);
+    if (!entry) {
+      errors.push_back(entry.error());
+      break;
+    }
+    position = entry->payload_offset() + entry->payload_size;
+    container.entries.push_back(std::move(entry).value());
+  }
+  return container;
+}
+
+CudaFatbinWalk walk_cuda_fatbin(Bytes region) {
+  CudaFatbinWalk walk;
+  bool in_junk = false;  // report a run of non-container bytes once
+  std::uint64_t position = 0;
+  while (position < region.size()) {
+    if (read_le<std::uint32_t>(region, position) == k_fatbin_magic && slice(region, position, 16)) {
+      FatbinContainer container = parse_fatbin_container(region, position, walk.errors);
+      std::uint64_t next = align_up(container.end, k_fatbin_alignment).value_or(region.size());
+      position = std::max(next, position + k_fatbin_alignment);
+      in_junk = false;
+      if (container.fat_size != 0) {
+        walk.containers.push_back(std::move(container));
+      }
+      continue;
+    }
+    Bytes word = slice(region, position, k_fatbin_alignment).value_or(region.subspan(position));
+    if (!all_zero(word) && !in_junk) {
+      walk.errors.push_back(Error{fmt::format("fatbin region at +{}: no container magic {} here; looking for the "
+                                              "next container at 8-aligned offsets",
+                                              hex(position), hex(k_fatbin_magic))});
+      in_junk = true;
+    }
+    position += k_fatbin_alignment;
+  }
+  return walk;
+}
+
+Result<Bytes> fatbin_entry_payload(Bytes region, const FatbinEntry& entry) {
+  auto payload = slice(region, entry.payload_offset(), entry.stored_bytes());
+  if (!payload) {
+    return Error{fmt::format("fatbin entry at +{}: payload of {} bytes at +{} lies outside the data", hex(entry.offset),
+                             entry.stored_bytes(), hex(entry.payload_offset()))};
+  }
+  return *payload;
+}
+
+Result<std::vector<std::uint8_t>> fatbin_entry_contents(Bytes region, const FatbinEntry& entry,
+                                                        std::uint64_t limit) {
+  ARCHFIT_TRY(Bytes payload, fatbin_entry_payload(region, entry));
+  std::string where = fmt::format("fatbin entry at +{}", hex(entry.offset));
+  if (entry.compression == FatbinCompression::none) {
+    return std::vector<std::uint8_t>(payload.begin(), payload.end());
+  }
+  if (entry.compression == FatbinCompression::unknown) {
+    return Error{fmt::format("{}: unsupported compression (flags {})", where, hex(entry.flags))};
+  }
+  if (entry.uncompressed_size > limit) {
+    return Error{fmt::format("{}: uncompressed size {} exceeds the limit {}", where, entry.uncompressed_size, limit)};
+  }
+  if (entry.compression == FatbinCompression::lz4) {
+    auto decoded = lz4_block_decode(payload, entry.uncompressed_size);
+    if (!decoded) {
+      return Error{fmt::format("{}: {}", where, decoded.error().message)};
+    }
+    return std::move(decoded).value();
+  }
+  Decompressor zstd(Compression::zstd, payload, entry.uncompressed_size);
+  auto filled = zstd.fill_all();
+  if (!filled) {
+    return Error{fmt::format("{}: zstd: {}", where, filled.error().message)};
+  }
+  if (zstd.output().size() != entry.uncompressed_size) {
+    return Error{fmt::format("{}: zstd frame holds {} bytes, the header says {}", where, zstd.output().size(),
+                             entry.uncompressed_size)};
+  }
+  return std::vector<std::uint8_t>(zstd.output().begin(), zstd.output().end());
+}
+
+PtxHeader parse_ptx_header(std::string_view text) {
+  PtxHeader header;
+  auto word_after = [](std::string_view line, std::string_view directive) -> std::string {
+    line.remove_prefix(directive.size());
+    auto start = line.find_first_not_of(" \t");
+    if (start == std::string_view::npos) {
+      return {};
+    }
+    line.remove_prefix(start);
+    return std::string(line.substr(0, line.find_first_of(" \t,\r/")));
+  };
+  std::size_t position = 0;
+  while (position < text.size() && (header.version.empty() || header.target.empty())) {
+    std::size_t newline = std::min(text.find('\n', position), text.size());
+    std::string_view line = text.substr(position, newline - position);
+    line.remove_prefix(std::min(line.find_first_not_of(" \t"), line.size()));
+    if (header.version.empty() && line.starts_with(".version")) {
+      header.version = word_after(line, ".version");
+    } else if (header.target.empty() && line.starts_with(".target")) {
+      header.target = word_after(line, ".target");
+    }
+    position = newline + 1;
+  }
+  return header;
+}
+
+}  // namespace archfit::binfmt

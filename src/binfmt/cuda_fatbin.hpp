@@ -1,0 +1,115 @@
+// CUDA fat binaries (NVIDIA's fatbinary.h; docs: formats.md §4). nvcc stores device code in the
+// `.nv_fatbin` section of a linked file (`__nv_relfatbin` for -rdc objects), and `nvcc -fatbin`
+// writes the same bytes to a file. A section holds fatbin containers back to back, each starting
+// at an 8-aligned offset, zero padding between them:
+//
+//   container header (16 bytes)          entry header (headerSize bytes, at least 0x40)
+//   0x00 u32 magic 0xBA55ED50            0x00 u16 kind: 1 PTX, 2 ELF (cubin), others seen
+//   0x04 u16 version 1                   0x04 u32 headerSize   0x08 u64 payloadSize (8-padded)
+//   0x06 u16 headerSize (0x10)           0x10 u32 compressedSize   0x14 u32 optionsOffset
+//   0x08 u64 fatSize: bytes of entries   0x18 u16 minor  0x1A u16 major (PTX ISA, or ELF 1.7/1.8)
+//        after the header                0x1C u32 arch (decimal SM)   0x28 u64 flags
+//                                        0x38 u64 uncompressedSize
+//
+// Entries follow each other (next = entry + headerSize + payloadSize) up to the container end.
+// The flags carry the compression (0x2000 LZ4 block, 0x8000 zstd frame) and, as observed with
+// nvcc 13.0 and confirmed by cuobjdump's "arch = sm_90a / sm_100f" lines, the arch variant:
+// 0x00100000 'a' (arch-specific), 0x00200000 'f' (family-specific). The arch number has no suffix.
+// nvcc sometimes emits an empty container (fatSize 0) before the real one: it is skipped.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "util/bytes.hpp"
+#include "util/result.hpp"
+
+namespace archfit::binfmt {
+
+inline constexpr std::uint32_t k_fatbin_magic = 0xBA55ED50;
+inline constexpr std::uint64_t k_fatbin_alignment = 8;
+inline constexpr std::uint64_t k_fatbin_container_header_size = 16;
+inline constexpr std::uint64_t k_fatbin_entry_min_header_size = 0x40;
+
+inline constexpr std::uint16_t k_fatbin_kind_ptx = 1;
+inline constexpr std::uint16_t k_fatbin_kind_elf = 2;
+
+inline constexpr std::uint64_t k_fatbin_flag_debug = 0x2;
+inline constexpr std::uint64_t k_fatbin_flag_compress_old = 0x1000;
+inline constexpr std::uint64_t k_fatbin_flag_lz4 = 0x2000;
+inline constexpr std::uint64_t k_fatbin_flag_zstd = 0x8000;
+inline constexpr std::uint64_t k_fatbin_flag_arch_specific = 0x00100000;
+inline constexpr std::uint64_t k_fatbin_flag_family_specific = 0x00200000;
+
+enum class FatbinCompression { none, lz4, zstd, unknown };
+
+std::string_view fatbin_compression_name(FatbinCompression compression);  // "", "lz4", "zstd", "unknown"
+
+struct FatbinEntry {
+  std::uint64_t offset = 0;          // entry start, relative to the walked region
+  std::uint16_t kind = 0;
+  std::uint32_t header_size = 0;
+  std::uint64_t payload_size = 0;    // as stored, padded to 8
+  std::uint32_t compressed_size = 0;
+  std::uint64_t uncompressed_size = 0;
+  std::uint16_t version_major = 0;   // PTX ISA major, or 1 for ELF
+  std::uint16_t version_minor = 0;   // PTX ISA minor, or the cubin ABI (7, 8) for ELF
+  std::uint32_t arch = 0;
+  std::uint64_t flags = 0;
+  std::string identifier;            // object name, when the entry records one
+  FatbinCompression compression = FatbinCompression::none;
+
+  std::uint64_t payload_offset() const { return offset + header_size; }
+  // Bytes of payload that are data: compressedSize when compressed, else payloadSize.
+  std::uint64_t stored_bytes() const;
+  // "a", "f" or "" from the variant flags.
+  std::string_view variant() const;
+  // cuobjdump's name: "sm_90a" for ELF, "compute_90" for PTX, "kind<N>_<arch>" otherwise.
+  std::string target_name() const;
+};
+
+struct FatbinContainer {
+  std::uint64_t offset = 0;  // relative to the walked region
+  std::uint16_t version = 0;
+  std::uint16_t header_size = 0;
+  std::uint64_t fat_size = 0;  // as recorded (may lie: see FatbinWalkResult::errors)
+  std::uint64_t end = 0;       // offset + header + fat size, clamped to the region
+  std::vector<FatbinEntry> entries;
+};
+
+struct CudaFatbinWalk {
+  std::vector<FatbinContainer> containers;  // non-empty containers, in region order
+  std::vector<Error> errors;                // each names the structure and its region offset
+};
+
+// True when `data` starts with a fatbin container header (a standalone .fatbin file).
+bool is_cuda_fatbin(Bytes data);
+
+// Parses the container at `offset` of `region` and its entries. Never fails outright: a problem
+// with one entry ends that container's entry list and is returned in `errors`.
+FatbinContainer parse_fatbin_container(Bytes region, std::uint64_t offset, std::vector<Error>& errors);
+
+// Walks every container in a section (or a whole .fatbin file). A bad magic at an aligned
+// offset that is not zero padding is reported once, then the walk resynchronises by probing
+// 8-aligned offsets for the next container magic.
+CudaFatbinWalk walk_cuda_fatbin(Bytes region);
+
+// The entry's stored payload bytes (compressed data when compressed). Fails when out of range.
+Result<Bytes> fatbin_entry_payload(Bytes region, const FatbinEntry& entry);
+
+// The entry's payload, decompressed when it is compressed (LZ4 or zstd), at most `limit` bytes.
+// Fails on an unknown compression, corrupt data, or a size that disagrees with the header.
+Result<std::vector<std::uint8_t>> fatbin_entry_contents(Bytes region, const FatbinEntry& entry,
+                                                        std::uint64_t limit);
+
+// `.version M.m` and `.target sm_XY` from PTX text (the first of each), empty when absent.
+struct PtxHeader {
+  std::string version;  // "9.0"
+  std::string target;   // "sm_90a"
+};
+PtxHeader parse_ptx_header(std::string_view text);
+
+}  // namespace archfit::binfmt

@@ -1,0 +1,63 @@
+// The command-line contract: exit codes, "did you mean", errors that name the file and offset,
+// and other files still scanned after a bad one.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "amd/oracles.hpp"
+
+namespace archfit::test {
+namespace {
+
+TEST(Cli, UnknownCommandSuggestsTheClosestAndExitsWithUsageError) {
+  auto result = run_command({archfit_binary(), "scna", "x"});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("did you mean 'scan'"), std::string::npos) << result.err;
+}
+
+TEST(Cli, HelpAndVersion) {
+  auto help = run_command({archfit_binary(), "--help"});
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("scan"), std::string::npos);
+  auto scan_help = run_command({archfit_binary(), "scan", "--help"});
+  EXPECT_EQ(scan_help.exit_code, 0);
+  EXPECT_NE(scan_help.out.find("--deep"), std::string::npos);
+  auto version = run_command({archfit_binary(), "--version"});
+  EXPECT_EQ(version.exit_code, 0);
+  EXPECT_TRUE(version.out.starts_with("archfit ")) << version.out;
+  EXPECT_EQ(run_command({archfit_binary(), "scan", "--no-such-flag"}).exit_code, 2);
+}
+
+TEST(Cli, BadInputIsOneErrorNamingFileStructureAndOffsetAndOtherFilesGoOn) {
+  auto good = (fixture_dir("amd") / "hip15_two_bundles.so").string();
+  auto bytes = read_bytes(good);
+  auto bad = std::filesystem::temp_directory_path() / "archfit_cut.so";
+  std::ofstream(bad, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), 5000);
+  auto result = run_command({archfit_binary(), "scan", bad.string(), good, "--json"});
+  std::filesystem::remove(bad);
+  EXPECT_EQ(result.exit_code, 1);
+  auto error_lines = lines(result.err);
+  ASSERT_EQ(error_lines.size(), 1u) << result.err;
+  EXPECT_NE(error_lines[0].find(bad.string()), std::string::npos);
+  EXPECT_NE(error_lines[0].find("section header table"), std::string::npos);
+  EXPECT_NE(error_lines[0].find("0x"), std::string::npos);
+  auto json = nlohmann::json::parse(result.out);
+  ASSERT_EQ(json["files"].size(), 2u);
+  EXPECT_EQ(json["files"][0]["errors"].size(), 1u);
+  EXPECT_EQ(json["files"][1]["gpu_code"].size(), 8u);
+}
+
+TEST(Cli, TextOutputHasASummaryLine) {
+  auto result = run_command({archfit_binary(), "--color", "never", "scan",
+                             (fixture_dir("amd") / "hip19_ccob.so").string()});
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_NE(result.out.find("gfx11-generic, gfx1151, gfx9-generic, gfx90a:xnack+, gfx942 (2 bundles, 10 code "
+                            "objects, zstd)"),
+            std::string::npos)
+      << result.out;
+  EXPECT_EQ(result.out.find("\x1b["), std::string::npos);
+}
+
+}  // namespace
+}  // namespace archfit::test
