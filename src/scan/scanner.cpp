@@ -5,10 +5,13 @@
 #include "binfmt/amdgpu_code_object.hpp"
 #include "binfmt/ar_archive.hpp"
 #include "binfmt/compressed_bundle.hpp"
+#include "binfmt/cubin.hpp"
+#include "binfmt/cuda_fatbin.hpp"
 #include "binfmt/elf_file.hpp"
 #include "binfmt/elf_host_needs.hpp"
 #include "binfmt/offload_bundle.hpp"
 #include "scan/amd_offload_scan.hpp"
+#include "scan/nvidia_fatbin_scan.hpp"
 #include "util/mapped_file.hpp"
 
 namespace archfit::scan {
@@ -54,6 +57,8 @@ void scan_host_elf(Bytes data, const ScanOptions& options, FileReport& report) {
       scan_hip_fatbin(*elf, section, options, report);
     } else if (section.name.starts_with(binfmt::k_offload_bundle_magic)) {
       scan_bundle_entry_section(*elf, section, options, report);
+    } else if (section.name == ".nv_fatbin" || section.name == "__nv_relfatbin") {
+      scan_nv_fatbin_section(*elf, section, options, report);
     }
   }
   auto needs = binfmt::read_host_needs(*elf);
@@ -96,6 +101,12 @@ void scan_bytes(const std::string& path, const std::optional<std::string>& membe
   if (binfmt::is_amdgpu_code_object(data)) {
     report.format = "amdgpu-code-object";
     scan_code_object_file(data, report);
+  } else if (binfmt::is_cubin(data)) {
+    report.format = "cuda-cubin";
+    scan_cubin_file(data, report);
+  } else if (binfmt::is_cuda_fatbin(data)) {
+    report.format = "cuda-fatbin";
+    scan_fatbin_file(data, options, report);
   } else if (binfmt::is_elf(data)) {
     scan_host_elf(data, options, report);
   } else if (has_magic(data, 0, binfmt::k_offload_bundle_magic) || has_magic(data, 0, binfmt::k_ccob_magic)) {

@@ -1,0 +1,189 @@
+#include "scan/nvidia_fatbin_scan.hpp"
+
+#include <fmt/format.h>
+
+#include "binfmt/cubin.hpp"
+#include "binfmt/cuda_fatbin.hpp"
+#include "util/hex.hpp"
+
+namespace archfit::scan {
+
+namespace {
+
+using binfmt::FatbinCompression;
+using binfmt::FatbinEntry;
+
+// Decompressed entries larger than this are refused (the biggest real cubins are tens of MiB).
+constexpr std::uint64_t k_max_entry_size = std::uint64_t{1} << 30;
+
+std::string kind_name(const FatbinEntry& entry) {
+  switch (entry.kind) {
+    case binfmt::k_fatbin_kind_elf:
+      return "cubin";
+    case binfmt::k_fatbin_kind_ptx:
+      return "ptx";
+    default:
+      return "unknown";
+  }
+}
+
+// The entry's header facts in one line: "elf sm_90a arch=90 flags=0x100011 code_version=1.8".
+std::string describe(const FatbinEntry& entry) {
+  std::string prefix = entry.kind == binfmt::k_fatbin_kind_elf   ? "elf"
+                       : entry.kind == binfmt::k_fatbin_kind_ptx ? "ptx"
+                                                                 : fmt::format("kind{}", entry.kind);
+  std::string_view version_name = entry.kind == binfmt::k_fatbin_kind_ptx ? "ptx_isa" : "code_version";
+  std::string line = fmt::format("{} {} arch={} flags={} {}={}.{}", prefix, entry.target_name(), entry.arch,
+                                 hex(entry.flags), version_name, entry.version_major, entry.version_minor);
+  if (!entry.identifier.empty()) {
+    line += fmt::format(" identifier={}", entry.identifier);
+  }
+  return line;
+}
+
+CodeObjectCheck check_cubin(const FatbinEntry& entry, Bytes contents) {
+  CodeObjectCheck check;
+  auto cubin = binfmt::decode_cubin(contents);
+  if (!cubin) {
+    check.error = cubin.error().message;
+    return check;
+  }
+  check.elf_target = cubin->target();
+  check.code_object_version = cubin->abi_version;
+  if (cubin->sm != entry.arch) {
+    check.mismatches.push_back(fmt::format("fatbin entry says arch {}, cubin e_flags say {}", entry.arch,
+                                           check.elf_target));
+  }
+  bool entry_a = entry.variant() == "a";
+  if (cubin->arch_specific != entry_a) {
+    check.mismatches.push_back(fmt::format("fatbin entry is {}, cubin is {}", entry.target_name(),
+                                           check.elf_target));
+  }
+  if (entry.version_minor != cubin->abi_version) {
+    check.mismatches.push_back(fmt::format("fatbin code version {}.{} disagrees with cubin EI_ABIVERSION {}",
+                                           entry.version_major, entry.version_minor, cubin->abi_version));
+  }
+  return check;
+}
+
+CodeObjectCheck check_ptx(const FatbinEntry& entry, Bytes contents) {
+  CodeObjectCheck check;
+  auto header = binfmt::parse_ptx_header(as_chars(contents));
+  if (header.target.empty() || header.version.empty()) {
+    check.error = "no .version or .target directive in the PTX text";
+    return check;
+  }
+  std::string_view target = header.target;
+  check.elf_target = fmt::format("compute_{}", target.starts_with("sm_") ? target.substr(3) : target);
+  if (check.elf_target != entry.target_name()) {
+    check.mismatches.push_back(fmt::format("fatbin entry is {}, PTX says .target {}", entry.target_name(),
+                                           header.target));
+  }
+  std::string isa = fmt::format("{}.{}", entry.version_major, entry.version_minor);
+  if (header.version != isa) {
+    check.mismatches.push_back(fmt::format("fatbin entry says PTX ISA {}, PTX says .version {}", isa,
+                                           header.version));
+  }
+  return check;
+}
+
+std::optional<CodeObjectCheck> deep_check(Bytes region, const FatbinEntry& entry) {
+  if (entry.kind != binfmt::k_fatbin_kind_elf && entry.kind != binfmt::k_fatbin_kind_ptx) {
+    return std::nullopt;
+  }
+  auto contents = binfmt::fatbin_entry_contents(region, entry, k_max_entry_size);
+  if (!contents) {
+    CodeObjectCheck failed;
+    failed.error = contents.error().message;
+    return failed;
+  }
+  Bytes bytes(contents->data(), contents->size());
+  return entry.kind == binfmt::k_fatbin_kind_elf ? check_cubin(entry, bytes) : check_ptx(entry, bytes);
+}
+
+GpuCode to_gpu_code(const FatbinEntry& entry, std::uint64_t region_file_offset, int bundle_index) {
+  GpuCode code;
+  code.vendor = "nvidia";
+  code.kind = kind_name(entry);
+  code.target = entry.target_name();
+  code.entry_id = describe(entry);
+  code.compressed = entry.compression != FatbinCompression::none;
+  code.compression = std::string(binfmt::fatbin_compression_name(entry.compression));
+  code.size = code.compressed ? entry.uncompressed_size : entry.payload_size;
+  code.bundle = bundle_index;
+  if (!code.compressed) {
+    code.file_offset = region_file_offset + entry.payload_offset();
+  }
+  return code;
+}
+
+void add_container(const binfmt::FatbinContainer& container, Bytes region, std::string_view section_name,
+                   std::uint64_t region_file_offset, const ScanOptions& options, FileReport& report) {
+  BundleRecord record;
+  record.section = std::string(section_name);
+  record.file_offset = region_file_offset + container.offset;
+  record.format = "cuda-fatbin";
+  record.stored_size = container.end - container.offset;
+  record.uncompressed_size = container.header_size;
+  int bundle_index = static_cast<int>(report.bundles.size());
+  for (const auto& entry : container.entries) {
+    std::uint64_t entry_size = entry.header_size + entry.payload_size;
+    record.entries.push_back({describe(entry), region_file_offset + entry.offset, entry_size});
+    GpuCode code = to_gpu_code(entry, region_file_offset, bundle_index);
+    record.uncompressed_size += entry.header_size + code.size;
+    if (options.deep) {
+      code.check = deep_check(region, entry);
+    }
+    report.gpu_code.push_back(std::move(code));
+  }
+  report.bundles.push_back(std::move(record));
+}
+
+void walk_and_add(Bytes region, std::string_view section_name, std::uint64_t region_file_offset,
+                  const ScanOptions& options, FileReport& report) {
+  auto walk = binfmt::walk_cuda_fatbin(region);
+  for (const auto& container : walk.containers) {
+    add_container(container, region, section_name, region_file_offset, options, report);
+  }
+  for (const auto& error : walk.errors) {
+    report.errors.push_back(fmt::format("{} (file offset {}) {}", section_name, hex(region_file_offset),
+                                        error.message));
+  }
+}
+
+}  // namespace
+
+void scan_nv_fatbin_section(const binfmt::ElfFile& elf, const binfmt::ElfSection& section,
+                            const ScanOptions& options, FileReport& report) {
+  auto data = elf.section_data(section);
+  if (!data) {
+    report.errors.push_back(data.error().message);
+    return;
+  }
+  walk_and_add(*data, section.name, section.offset, options, report);
+}
+
+void scan_fatbin_file(Bytes data, const ScanOptions& options, FileReport& report) {
+  walk_and_add(data, "fatbin", 0, options, report);
+}
+
+void scan_cubin_file(Bytes data, FileReport& report) {
+  auto cubin = binfmt::decode_cubin(data);
+  if (!cubin) {
+    report.errors.push_back(cubin.error().message);
+    return;
+  }
+  GpuCode code;
+  code.vendor = "nvidia";
+  code.kind = "cubin";
+  code.target = cubin->target();
+  code.size = data.size();
+  code.file_offset = 0;
+  CodeObjectCheck check;
+  check.elf_target = code.target;
+  check.code_object_version = cubin->abi_version;
+  code.check = std::move(check);
+  report.gpu_code.push_back(std::move(code));
+}
+
+}  // namespace archfit::scan

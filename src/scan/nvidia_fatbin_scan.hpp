@@ -1,0 +1,24 @@
+// Turns CUDA fatbins found in a file into report records: one BundleRecord (format
+// "cuda-fatbin") per fatbin container and one GpuCode per entry, named as cuobjdump names it
+// ("sm_90a", "sm_100f", "compute_90"). With --deep each entry is decompressed (LZ4 or zstd) and
+// a cubin's own ELF header, or a PTX text's `.version`/`.target`, is checked against the entry.
+#pragma once
+
+#include "binfmt/elf_file.hpp"
+#include "scan/scan_report.hpp"
+#include "scan/scanner.hpp"
+
+namespace archfit::scan {
+
+// A `.nv_fatbin` (linked code) or `__nv_relfatbin` (-rdc objects) section.
+void scan_nv_fatbin_section(const binfmt::ElfFile& elf, const binfmt::ElfSection& section,
+                            const ScanOptions& options, FileReport& report);
+
+// A whole file that is a fatbin (`nvcc -fatbin` output).
+void scan_fatbin_file(Bytes data, const ScanOptions& options, FileReport& report);
+
+// A whole file that is one cubin (`nvcc -cubin` output). Its target has no 'f': a cubin does
+// not record it.
+void scan_cubin_file(Bytes data, FileReport& report);
+
+}  // namespace archfit::scan
