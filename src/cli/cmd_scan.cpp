@@ -6,9 +6,12 @@
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
+#include "cli/progress_bar.hpp"
 #include "report/scan_json.hpp"
 #include "report/scan_text.hpp"
 #include "scan/default_paths.hpp"
+#include "scan/input_discovery.hpp"
+#include "scan/parallel_scan.hpp"
 #include "scan/scanner.hpp"
 
 namespace archfit::cli {
@@ -19,6 +22,7 @@ struct ScanCommandOptions {
   std::vector<std::string> paths;
   bool json = false;
   bool deep = false;
+  unsigned jobs = 0;
 };
 
 int run_scan(const ScanCommandOptions& options, const GlobalOptions& global) {
@@ -32,7 +36,24 @@ int run_scan(const ScanCommandOptions& options, const GlobalOptions& global) {
   }
   scan::ScanOptions scan_options;
   scan_options.deep = options.deep;
-  auto report = scan::scan_paths(paths, scan_options);
+  auto inputs = scan::discover_inputs(paths);
+  std::uint64_t total_bytes = 0;
+  for (const auto& input : inputs.files) {
+    total_bytes += input.size;
+  }
+  scan::ScanReport report;
+  {
+    ProgressBar progress(!options.json && ::isatty(STDERR_FILENO) == 1, inputs.files.size(), total_bytes);
+    report = scan::scan_inputs(inputs.files, scan_options, options.jobs,
+                               {[&progress](std::size_t files, std::uint64_t bytes) { progress.update(files, bytes); }});
+  }
+  for (const auto& error : inputs.errors) {
+    scan::FileReport failed;
+    failed.path = error.substr(0, error.find(": "));
+    failed.format = "unreadable";
+    failed.errors.push_back(error.substr(error.find(": ") + 2));
+    report.files.push_back(std::move(failed));
+  }
   if (options.json) {
     fmt::print("{}\n", report::scan_to_json(report).dump(2));
   } else {
@@ -57,11 +78,12 @@ int run_scan(const ScanCommandOptions& options, const GlobalOptions& global) {
 std::function<int()> setup_scan(CLI::App& app, const GlobalOptions& global) {
   auto options = std::make_shared<ScanCommandOptions>();
   app.add_option("paths", options->paths,
-                 "ELF binaries, shared libraries, objects, static archives, offload bundles or code objects "
-                 "(default: the system's GPU libraries)");
+                 "ELF binaries, shared libraries, objects, static archives, offload bundles, code objects, or "
+                 "directories to search recursively (default: the system's GPU libraries)");
   app.add_flag("--json", options->json, "Print the report as JSON (schema: docs/json.md)");
   app.add_flag("--deep", options->deep,
                "Decompress every bundle and check each code object's ELF header against its bundle entry ID");
+  app.add_option("-j,--jobs", options->jobs, "Files scanned in parallel (default: one per core)");
   return [options, &global] { return run_scan(*options, global); };
 }
 
