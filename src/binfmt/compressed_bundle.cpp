@@ -71,6 +71,20 @@ Result<CompressedBundleHeader> parse_compressed_bundle_header(Bytes data) {
   return header;
 }
 
+std::optional<std::uint64_t> compressed_bundle_total_size(Bytes data) {
+  if (!has_magic(data, 0, k_ccob_magic)) {
+    return std::nullopt;
+  }
+  switch (read_le<std::uint16_t>(data, 4).value_or(0)) {
+    case 2:
+      return read_le<std::uint32_t>(data, 8);
+    case 3:
+      return read_le<std::uint64_t>(data, 8);
+    default:
+      return std::nullopt;
+  }
+}
+
 Result<CompressedBundle> parse_compressed_bundle(Bytes data, Decompress mode) {
   CompressedBundle bundle;
   ARCHFIT_TRY(bundle.header, parse_compressed_bundle_header(data));

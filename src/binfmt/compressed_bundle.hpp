@@ -34,6 +34,10 @@ struct CompressedBundleHeader {
 // that runs past `data`.
 Result<CompressedBundleHeader> parse_compressed_bundle_header(Bytes data);
 
+// The total size (header + data) a v2/v3 header at the start of `data` records, or nullopt for
+// v1 (which records none) and for anything that is not a CCOB header.
+std::optional<std::uint64_t> compressed_bundle_total_size(Bytes data);
+
 // Everything about one compressed bundle that a scan reports.
 struct CompressedBundle {
   CompressedBundleHeader header;

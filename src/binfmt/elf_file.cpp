@@ -79,12 +79,18 @@ Result<ElfHeader> parse_elf_header(Bytes data) {
   header.machine = read_le<std::uint16_t>(data, 18).value_or(0);
   header.version = read_le<std::uint32_t>(data, 20).value_or(0);
   if (header.is_64bit) {
+    header.program_header_offset = read_word(data, 32, true);
+    header.program_header_entry_size = read_le<std::uint16_t>(data, 54).value_or(0);
+    header.program_header_count = read_le<std::uint16_t>(data, 56).value_or(0);
     header.section_header_offset = read_word(data, 40, true);
     header.flags = read_le<std::uint32_t>(data, 48).value_or(0);
     header.section_header_entry_size = read_le<std::uint16_t>(data, 58).value_or(0);
     header.section_count = read_le<std::uint16_t>(data, 60).value_or(0);
     header.section_name_index = read_le<std::uint16_t>(data, 62).value_or(0);
   } else {
+    header.program_header_offset = read_word(data, 28, false);
+    header.program_header_entry_size = read_le<std::uint16_t>(data, 42).value_or(0);
+    header.program_header_count = read_le<std::uint16_t>(data, 44).value_or(0);
     header.section_header_offset = read_word(data, 32, false);
     header.flags = read_le<std::uint32_t>(data, 36).value_or(0);
     header.section_header_entry_size = read_le<std::uint16_t>(data, 46).value_or(0);
@@ -94,60 +100,148 @@ Result<ElfHeader> parse_elf_header(Bytes data) {
   return header;
 }
 
+namespace {
+
+// Validates e_shentsize and works out the section count and the name-table index, which spill into
+// section 0 when they do not fit in 16 bits. `first_entry` is section 0's raw header.
+struct TableShape {
+  std::uint64_t entry_size = 0;
+  std::uint64_t count = 0;
+  std::uint64_t name_index = 0;
+};
+
+Result<TableShape> table_shape(const ElfHeader& header, Bytes first_entry) {
+  TableShape shape;
+  shape.entry_size = header.is_64bit ? k_elf64_section_header_size : k_elf32_section_header_size;
+  if (header.section_header_entry_size != shape.entry_size) {
+    return Error{fmt::format("ELF header: e_shentsize is {}, expected {}", header.section_header_entry_size,
+                             shape.entry_size)};
+  }
+  ElfSection section_zero = read_section(first_entry, header.is_64bit);
+  shape.count = header.section_count != 0 ? header.section_count : section_zero.size;
+  shape.name_index = header.section_name_index == k_shn_xindex ? section_zero.link : header.section_name_index;
+  return shape;
+}
+
+}  // namespace
+
+Status ElfFile::load_sections(Bytes table, std::uint64_t count, Bytes names) {
+  std::uint64_t entry_size = m_header.is_64bit ? k_elf64_section_header_size : k_elf32_section_header_size;
+  m_sections.reserve(static_cast<std::size_t>(count));
+  for (std::uint64_t i = 0; i < count; ++i) {
+    m_sections.push_back(read_section(table.subspan(static_cast<std::size_t>(i * entry_size)), m_header.is_64bit));
+    auto name_offset = read_le<std::uint32_t>(table, i * entry_size).value_or(0);
+    if (!names.empty()) {
+      m_sections.back().name = read_cstring(names, name_offset).value_or("");
+    }
+  }
+  return Ok{};
+}
+
 Result<ElfFile> ElfFile::parse(Bytes data) {
   ElfFile file;
   file.m_data = data;
+  file.m_file_size = data.size();
   ARCHFIT_TRY(file.m_header, parse_elf_header(data));
   const ElfHeader& header = file.m_header;
   if (header.section_header_offset == 0) {
     return file;  // no section table (allowed; nothing to scan)
   }
   std::uint64_t entry_size = header.is_64bit ? k_elf64_section_header_size : k_elf32_section_header_size;
-  if (header.section_header_entry_size != entry_size) {
-    return Error{fmt::format("ELF header: e_shentsize is {}, expected {}", header.section_header_entry_size,
-                             entry_size)};
-  }
-  // Section 0 holds the real count and name index when they overflow 16 bits.
   auto first = slice(data, header.section_header_offset, entry_size);
   if (!first) {
     return Error{fmt::format("ELF section header table at offset {} runs past end of file (size {})",
                              hex(header.section_header_offset), hex(data.size()))};
   }
-  ElfSection section_zero = read_section(*first, header.is_64bit);
-  std::uint64_t count = header.section_count != 0 ? header.section_count : section_zero.size;
-  std::uint64_t name_index = header.section_name_index == k_shn_xindex ? section_zero.link
-                                                                       : header.section_name_index;
-  auto table_size = checked_mul(count, entry_size);
+  ARCHFIT_TRY(TableShape shape, table_shape(header, *first));
+  auto table_size = checked_mul(shape.count, entry_size);
   auto table = table_size ? slice(data, header.section_header_offset, *table_size) : std::nullopt;
   if (!table) {
     return Error{fmt::format("ELF section header table at offset {} ({} entries of {} bytes) runs past end of file "
                              "(size {})",
-                             hex(header.section_header_offset), count, entry_size, hex(data.size()))};
+                             hex(header.section_header_offset), shape.count, entry_size, hex(data.size()))};
   }
-  file.m_sections.reserve(static_cast<std::size_t>(count));
-  for (std::uint64_t i = 0; i < count; ++i) {
-    file.m_sections.push_back(read_section(table->subspan(static_cast<std::size_t>(i * entry_size)), header.is_64bit));
+  if (shape.name_index != 0 && shape.name_index >= shape.count) {
+    return Error{fmt::format("ELF header: section name table index {} is out of range ({} sections)",
+                             shape.name_index, shape.count)};
   }
-  if (name_index == 0) {
-    return file;  // SHN_UNDEF: sections have no names
+  Bytes names;
+  if (shape.name_index != 0) {
+    ElfSection names_section =
+        read_section(table->subspan(static_cast<std::size_t>(shape.name_index * entry_size)), header.is_64bit);
+    auto found = slice(data, names_section.offset, names_section.size);
+    if (!found) {
+      return Error{fmt::format("ELF section name table (section {}) at offset {} size {} runs past end of file "
+                               "(size {})",
+                               shape.name_index, hex(names_section.offset), hex(names_section.size),
+                               hex(data.size()))};
+    }
+    names = *found;
   }
-  if (name_index >= count) {
-    return Error{fmt::format("ELF header: section name table index {} is out of range ({} sections)", name_index,
-                             count)};
-  }
-  const ElfSection& names_section = file.m_sections[static_cast<std::size_t>(name_index)];
-  auto names = slice(data, names_section.offset, names_section.size);
-  if (!names) {
-    return Error{fmt::format("ELF section name table (section {}) at offset {} size {} runs past end of file "
-                             "(size {})",
-                             name_index, hex(names_section.offset), hex(names_section.size), hex(data.size()))};
-  }
-  // The name offsets are read lazily from the raw table entries (sh_name is the first u32).
-  for (std::uint64_t i = 0; i < count; ++i) {
-    auto name_offset = read_le<std::uint32_t>(*table, i * entry_size).value_or(0);
-    file.m_sections[static_cast<std::size_t>(i)].name = read_cstring(*names, name_offset).value_or("");
+  auto status = file.load_sections(*table, shape.count, names);
+  if (!status) {
+    return status.error();
   }
   return file;
+}
+
+std::optional<ElfSection> ElfFile::section_names_location(Bytes header_bytes, Bytes section_table) {
+  auto header = parse_elf_header(header_bytes);
+  if (!header || section_table.empty()) {
+    return std::nullopt;
+  }
+  auto shape = table_shape(*header, section_table);
+  if (!shape || shape->name_index == 0) {
+    return std::nullopt;
+  }
+  auto entry = slice(section_table, shape->name_index * shape->entry_size, shape->entry_size);
+  if (!entry) {
+    return std::nullopt;
+  }
+  return read_section(*entry, header->is_64bit);
+}
+
+Result<ElfFile> ElfFile::from_parts(Bytes header_bytes, Bytes section_table, Bytes section_names,
+                                    std::uint64_t file_size, SectionReader reader) {
+  ElfFile file;
+  file.m_file_size = file_size;
+  file.m_reader = std::move(reader);
+  ARCHFIT_TRY(file.m_header, parse_elf_header(header_bytes));
+  if (file.m_header.section_header_offset == 0 || section_table.empty()) {
+    return file;
+  }
+  ARCHFIT_TRY(TableShape shape, table_shape(file.m_header, section_table));
+  auto table_size = checked_mul(shape.count, shape.entry_size);
+  if (!table_size || *table_size != section_table.size()) {
+    return Error{fmt::format("ELF section header table at offset {}: {} entries need {} bytes, {} captured",
+                             hex(file.m_header.section_header_offset), shape.count,
+                             table_size.value_or(UINT64_MAX), section_table.size())};
+  }
+  auto status = file.load_sections(section_table, shape.count, section_names);
+  if (!status) {
+    return status.error();
+  }
+  return file;
+}
+
+std::vector<ElfSegment> parse_program_headers(const ElfHeader& header, Bytes table) {
+  std::vector<ElfSegment> segments;
+  std::uint64_t entry_size = header.is_64bit ? 56 : 32;
+  if (header.program_header_entry_size != entry_size) {
+    return segments;
+  }
+  for (std::uint64_t i = 0; i < header.program_header_count; ++i) {
+    auto entry = slice(table, i * entry_size, entry_size);
+    if (!entry) {
+      break;
+    }
+    ElfSegment segment;
+    segment.type = read_le<std::uint32_t>(*entry, 0).value_or(0);
+    segment.offset = header.is_64bit ? read_word(*entry, 8, true) : read_word(*entry, 4, false);
+    segment.file_size = header.is_64bit ? read_word(*entry, 32, true) : read_word(*entry, 16, false);
+    segments.push_back(segment);
+  }
+  return segments;
 }
 
 const ElfSection* ElfFile::find_section(std::string_view name) const {
@@ -163,12 +257,15 @@ Result<Bytes> ElfFile::section_data(const ElfSection& section) const {
   if (section.type == k_sht_nobits) {
     return Bytes{};
   }
-  auto bytes = slice(m_data, section.offset, section.size);
-  if (!bytes) {
+  auto end = checked_add(section.offset, section.size);
+  if (!end || *end > m_file_size) {
     return Error{fmt::format("ELF section '{}' at offset {} size {} runs past end of file (size {})", section.name,
-                             hex(section.offset), hex(section.size), hex(m_data.size()))};
+                             hex(section.offset), hex(section.size), hex(m_file_size))};
   }
-  return *bytes;
+  if (m_reader) {
+    return m_reader(section);
+  }
+  return *slice(m_data, section.offset, section.size);
 }
 
 }  // namespace archfit::binfmt

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -33,6 +34,16 @@ inline constexpr std::uint32_t k_sht_note = 7;
 inline constexpr std::uint32_t k_sht_nobits = 8;
 inline constexpr std::uint32_t k_sht_dynamic = 6;
 inline constexpr std::uint32_t k_sht_gnu_verneed = 0x6ffffffe;
+inline constexpr std::uint32_t k_sht_strtab = 3;
+inline constexpr std::uint32_t k_pt_dynamic = 2;
+
+// One program header (segment): only the fields archfit uses.
+struct ElfSegment {
+  std::uint32_t type = 0;
+  std::uint64_t offset = 0;
+  std::uint64_t file_size = 0;
+};
+
 
 struct ElfHeader {
   bool is_64bit = true;
@@ -42,11 +53,18 @@ struct ElfHeader {
   std::uint16_t machine = 0;
   std::uint32_t version = 0;
   std::uint32_t flags = 0;
+  std::uint64_t program_header_offset = 0;
+  std::uint16_t program_header_entry_size = 0;
+  std::uint16_t program_header_count = 0;
   std::uint64_t section_header_offset = 0;
   std::uint16_t section_header_entry_size = 0;
   std::uint16_t section_count = 0;  // raw e_shnum
   std::uint16_t section_name_index = 0;  // raw e_shstrndx
 };
+
+// Decodes the program header table (bytes at e_phoff, e_phnum entries); entries that do not fit
+// in `table` are ignored.
+std::vector<ElfSegment> parse_program_headers(const ElfHeader& header, Bytes table);
 
 struct ElfSection {
   std::string_view name;
@@ -69,9 +87,22 @@ Result<ElfHeader> parse_elf_header(Bytes data);
 
 class ElfFile {
  public:
+  // Supplies a section's bytes when the file is not in memory as a whole (a zip member read as a
+  // stream keeps only the sections it captured).
+  using SectionReader = std::function<Result<Bytes>(const ElfSection&)>;
+
   // Parses the header and the section table. Fails, naming the structure and offset, when the
   // table or the section-name table lies outside `data`.
   static Result<ElfFile> parse(Bytes data);
+
+  // The same from separately captured pieces: the ELF header, the section header table (the
+  // bytes at e_shoff), and the section-name table (empty when unavailable: names stay empty).
+  // `file_size` bounds every section; `reader` supplies section contents.
+  static Result<ElfFile> from_parts(Bytes header, Bytes section_table, Bytes section_names, std::uint64_t file_size,
+                                    SectionReader reader);
+
+  // Where the section-name table is, from the header and the section table alone.
+  static std::optional<ElfSection> section_names_location(Bytes header, Bytes section_table);
 
   const ElfHeader& header() const { return m_header; }
   const std::vector<ElfSection>& sections() const { return m_sections; }
@@ -84,7 +115,12 @@ class ElfFile {
   Result<Bytes> section_data(const ElfSection& section) const;
 
  private:
+  // Fills m_sections from a complete section table; names from `names` when not empty.
+  Status load_sections(Bytes table, std::uint64_t count, Bytes names);
+
   Bytes m_data;
+  std::uint64_t m_file_size = 0;
+  SectionReader m_reader;
   ElfHeader m_header;
   std::vector<ElfSection> m_sections;
 };

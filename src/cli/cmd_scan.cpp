@@ -23,6 +23,7 @@ struct ScanCommandOptions {
   bool json = false;
   bool deep = false;
   unsigned jobs = 0;
+  std::uint64_t zip_buffer_limit = std::uint64_t{4} << 20;
 };
 
 int run_scan(const ScanCommandOptions& options, const GlobalOptions& global) {
@@ -36,6 +37,8 @@ int run_scan(const ScanCommandOptions& options, const GlobalOptions& global) {
   }
   scan::ScanOptions scan_options;
   scan_options.deep = options.deep;
+  scan_options.jobs = options.jobs;
+  scan_options.zip_buffer_limit = options.zip_buffer_limit;
   auto inputs = scan::discover_inputs(paths);
   std::uint64_t total_bytes = 0;
   for (const auto& input : inputs.files) {
@@ -84,6 +87,9 @@ std::function<int()> setup_scan(CLI::App& app, const GlobalOptions& global) {
   app.add_flag("--deep", options->deep,
                "Decompress every bundle and check each code object's ELF header against its bundle entry ID");
   app.add_option("-j,--jobs", options->jobs, "Files scanned in parallel (default: one per core)");
+  app.add_option("--zip-buffer-limit", options->zip_buffer_limit,
+                 "Zip members up to this many bytes are inflated into memory; larger ELF members are streamed")
+      ->group("Tuning");
   return [options, &global] { return run_scan(*options, global); };
 }
 

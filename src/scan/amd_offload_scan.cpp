@@ -92,10 +92,11 @@ CodeObjectCheck check_code_object(const binfmt::BundleEntryId& id, Bytes payload
   return check;
 }
 
-// Adds one parsed bundle to the report. `plain_base` is the bundle's file offset when its payloads
-// are stored in place; `decompressed` holds the inner bundle when it was decompressed.
-void add_bundle(const binfmt::FoundBundle& found, std::string_view section_name, std::uint64_t bundle_file_offset,
-                Bytes file, const ScanOptions& options, FileReport& report) {
+}  // namespace
+
+void add_found_bundle(const binfmt::FoundBundle& found, std::string_view section_name,
+                      std::uint64_t bundle_file_offset, const PayloadReader& payloads, const ScanOptions& options,
+                      FileReport& report) {
   BundleRecord record;
   record.section = std::string(section_name);
   record.file_offset = bundle_file_offset;
@@ -129,7 +130,7 @@ void add_bundle(const binfmt::FoundBundle& found, std::string_view section_name,
     if (options.deep) {
       Bytes payload = found.compressed
                           ? slice(Bytes(found.decompressed), entry.offset, entry.size).value_or(Bytes{})
-                          : slice(file, offset, entry.size).value_or(Bytes{});
+                          : payloads(offset, entry.size);
       code.kind = payload_kind(payload);
       if (code.kind == "code-object") {
         code.check = check_code_object(id, payload);
@@ -140,12 +141,17 @@ void add_bundle(const binfmt::FoundBundle& found, std::string_view section_name,
   report.bundles.push_back(std::move(record));
 }
 
+namespace {
+
 void walk_and_add(Bytes region, std::string_view section_name, std::uint64_t region_file_offset, Bytes file,
                   const ScanOptions& options, FileReport& report) {
   auto walk = binfmt::walk_hip_fatbin(region, options.deep ? binfmt::Decompress::everything
                                                            : binfmt::Decompress::table_only);
+  PayloadReader payloads = [file](std::uint64_t offset, std::uint64_t size) {
+    return slice(file, offset, size).value_or(Bytes{});
+  };
   for (const auto& found : walk.bundles) {
-    add_bundle(found, section_name, region_file_offset + found.section_offset, file, options, report);
+    add_found_bundle(found, section_name, region_file_offset + found.section_offset, payloads, options, report);
   }
   for (const auto& error : walk.errors) {
     report.errors.push_back(fmt::format("{} (file offset {}) {}", section_name, hex(region_file_offset),

@@ -2,11 +2,25 @@
 // one GpuCode per device entry, with --deep checks of each code object against its entry ID.
 #pragma once
 
+#include <functional>
+
 #include "binfmt/elf_file.hpp"
+#include "binfmt/hip_fatbin.hpp"
 #include "scan/scan_report.hpp"
 #include "scan/scanner.hpp"
 
 namespace archfit::scan {
+
+// Returns at least the first `size` bytes (an ELF header's worth suffices) of the payload stored
+// at `file_offset`, or empty bytes when they are not available.
+using PayloadReader = std::function<Bytes(std::uint64_t file_offset, std::uint64_t size)>;
+
+// Adds one bundle found at `bundle_file_offset` inside `section_name` to the report: a
+// BundleRecord and one GpuCode per device entry (with --deep checks, reading plain payloads
+// through `payloads`).
+void add_found_bundle(const binfmt::FoundBundle& found, std::string_view section_name,
+                      std::uint64_t bundle_file_offset, const PayloadReader& payloads, const ScanOptions& options,
+                      FileReport& report);
 
 // A `.hip_fatbin` section of a linked binary or object: any number of plain or compressed bundles.
 void scan_hip_fatbin(const binfmt::ElfFile& elf, const binfmt::ElfSection& section, const ScanOptions& options,

@@ -23,6 +23,7 @@ constexpr std::string_view k_magics[] = {
     "__CLANG_OFFLOAD_BUNDLE__",   // plain offload bundle
     "CCOB",                       // compressed offload bundle
     "\x50\xed\x55\xba",           // CUDA fatbin container (0xBA55ED50, little-endian)
+    "PK\x03\x04",                 // zip archive (Python wheel)
 };
 
 struct Walker {

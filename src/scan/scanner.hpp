@@ -3,6 +3,8 @@
 // (members scanned in place); bare AMDGPU code objects; bare offload bundles.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +17,11 @@ struct ScanOptions {
   // Decode each code object's own ELF header (decompressing CCOBs fully) and cross-check it
   // against its bundle entry ID.
   bool deep = false;
+  // Workers for members of a zip (0 = one per core, at most 8).
+  unsigned jobs = 0;
+  // Zip members up to this size are inflated into memory and scanned like files; larger ELF
+  // members are scanned as a stream (elf_stream_scan.hpp), so memory stays bounded.
+  std::uint64_t zip_buffer_limit = std::uint64_t{4} << 20;
 };
 
 // Scans bytes already in memory. Appends one FileReport per file (archives add one per member
