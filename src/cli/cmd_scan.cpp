@@ -58,7 +58,8 @@ int run_scan(const ScanCommandOptions& options, const GlobalOptions& global) {
     report.files.push_back(std::move(failed));
   }
   if (options.json) {
-    fmt::print("{}\n", report::scan_to_json(report).dump(2));
+    bool pretty = ::isatty(STDOUT_FILENO) == 1;
+    fmt::print("{}\n", report::scan_to_json(report).dump(pretty ? 2 : -1));
   } else {
     report::TextStyle style{use_color(global.color, STDOUT_FILENO)};
     fmt::print("{}", report::scan_to_text(report, style));

@@ -11,6 +11,7 @@
 #include "binfmt/zip_archive.hpp"
 #include "scan/elf_stream_scan.hpp"
 #include "scan/input_discovery.hpp"
+#include "util/mapped_file.hpp"
 
 namespace archfit::scan {
 
@@ -67,6 +68,9 @@ std::vector<FileReport> scan_member(const std::string& path, Bytes archive, cons
   report.path = path;
   report.member = member.name;
   auto stored = binfmt::zip_member_data(archive, member);
+  if (stored && member.method != 0 && member.uncompressed_size > options.zip_buffer_limit) {
+    MappedFile::advise_sequential(*stored);
+  }
   auto head = stored ? member_head(*stored, member) : Result<std::vector<std::uint8_t>>(stored.error());
   if (!head) {
     report.format = "unreadable";

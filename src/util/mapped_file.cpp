@@ -38,7 +38,18 @@ Result<MappedFile> MappedFile::open(const std::string& path) {
   if (data == MAP_FAILED) {
     return Error{fmt::format("cannot map: {}", std::strerror(saved))};
   }
+  ::madvise(data, size, MADV_RANDOM);
   return MappedFile(static_cast<const std::uint8_t*>(data), size);
+}
+
+void MappedFile::advise_sequential(Bytes range) {
+  if (range.empty()) {
+    return;
+  }
+  auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+  auto start = reinterpret_cast<std::uintptr_t>(range.data()) & ~(page - 1);
+  auto end = reinterpret_cast<std::uintptr_t>(range.data()) + range.size();
+  ::madvise(reinterpret_cast<void*>(start), end - start, MADV_SEQUENTIAL);
 }
 
 MappedFile::MappedFile(MappedFile&& other) noexcept : m_data(other.m_data), m_size(other.m_size) {

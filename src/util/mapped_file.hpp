@@ -1,5 +1,9 @@
 // A read-only memory map of a whole file (PROT_READ, MAP_PRIVATE; opened O_RDONLY).
-// Mapping instead of reading means a 1.3 GB library costs only the pages the parsers touch.
+// Mapping instead of reading means a 1.3 GB library costs only the pages the parsers touch. The
+// map is advised MADV_RANDOM: parsers jump from header to header, and the kernel's default
+// read-ahead (often 8 MiB around each first touch) would read a third of such a file from disk.
+// Code that does read a range front to back (inflating a zip member) says so with
+// advise_sequential().
 #pragma once
 
 #include <string>
@@ -22,6 +26,9 @@ class MappedFile {
   ~MappedFile();
 
   Bytes bytes() const { return {m_data, m_size}; }
+
+  // Hints that `range` (inside some mapping) will be read sequentially; harmless elsewhere.
+  static void advise_sequential(Bytes range);
 
  private:
   MappedFile(const std::uint8_t* data, std::size_t size) : m_data(data), m_size(size) {}
