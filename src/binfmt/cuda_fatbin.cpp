@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <zstd.h>
 
-#include "util/decompressor.hpp"
 #include "util/hex.hpp"
 #include "util/lz4_block.hpp"
 
@@ -83,6 +83,25 @@ Result<FatbinEntry> parse_entry(Bytes region, std::uint64_t offset, std::uint64_
 
 bool all_zero(Bytes data) {
   return std::all_of(data.begin(), data.end(), [](std::uint8_t byte) { return byte == 0; });
+}
+
+// One zstd frame into a buffer of exactly `size` bytes. Single-shot decoding writes straight into
+// that buffer, so a frame header claiming a huge window cannot make it allocate more.
+Result<std::vector<std::uint8_t>> decompress_zstd(Bytes payload, std::uint64_t size, const std::string& where) {
+  unsigned long long declared = ZSTD_getFrameContentSize(payload.data(), payload.size());
+  if (declared != ZSTD_CONTENTSIZE_UNKNOWN && declared != size) {
+    return Error{fmt::format("{}: zstd frame header declares {} bytes, the entry header says {}", where,
+                             declared == ZSTD_CONTENTSIZE_ERROR ? 0 : declared, size)};
+  }
+  std::vector<std::uint8_t> out(static_cast<std::size_t>(size));
+  std::size_t written = ZSTD_decompress(out.data(), out.size(), payload.data(), payload.size());
+  if (ZSTD_isError(written) != 0) {
+    return Error{fmt::format("{}: zstd: {} (header says {} bytes)", where, ZSTD_getErrorName(written), size)};
+  }
+  if (written != size) {
+    return Error{fmt::format("{}: zstd frame holds {} bytes, the header says {}", where, written, size)};
+  }
+  return out;
 }
 
 }  // namespace
@@ -218,16 +237,7 @@ Result<std::vector<std::uint8_t>> fatbin_entry_contents(Bytes region, const Fatb
     }
     return std::move(decoded).value();
   }
-  Decompressor zstd(Compression::zstd, payload, entry.uncompressed_size);
-  auto filled = zstd.fill_all();
-  if (!filled) {
-    return Error{fmt::format("{}: zstd: {}", where, filled.error().message)};
-  }
-  if (zstd.output().size() != entry.uncompressed_size) {
-    return Error{fmt::format("{}: zstd frame holds {} bytes, the header says {}", where, zstd.output().size(),
-                             entry.uncompressed_size)};
-  }
-  return std::vector<std::uint8_t>(zstd.output().begin(), zstd.output().end());
+  return decompress_zstd(payload, entry.uncompressed_size, where);
 }
 
 PtxHeader parse_ptx_header(std::string_view text) {

@@ -75,7 +75,7 @@ struct FatbinContainer {
   std::uint64_t offset = 0;  // relative to the walked region
   std::uint16_t version = 0;
   std::uint16_t header_size = 0;
-  std::uint64_t fat_size = 0;  // as recorded (may lie: see FatbinWalkResult::errors)
+  std::uint64_t fat_size = 0;  // as recorded (may lie: see CudaFatbinWalk::errors)
   std::uint64_t end = 0;       // offset + header + fat size, clamped to the region
   std::vector<FatbinEntry> entries;
 };

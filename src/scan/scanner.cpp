@@ -10,7 +10,10 @@
 #include "binfmt/elf_file.hpp"
 #include "binfmt/elf_host_needs.hpp"
 #include "binfmt/offload_bundle.hpp"
+#include "binfmt/zip_archive.hpp"
 #include "scan/amd_offload_scan.hpp"
+#include "scan/host_needs_record.hpp"
+#include "scan/zip_scan.hpp"
 #include "scan/nvidia_fatbin_scan.hpp"
 #include "util/mapped_file.hpp"
 
@@ -31,19 +34,6 @@ std::string elf_format(std::uint16_t type) {
   }
 }
 
-HostNeedsRecord to_record(const binfmt::HostNeeds& needs) {
-  HostNeedsRecord record;
-  record.needed = needs.needed;
-  record.rpath = needs.rpath;
-  record.runpath = needs.runpath;
-  for (const auto& need : needs.version_needs) {
-    auto& versions = record.versions[need.file];
-    versions.insert(versions.end(), need.versions.begin(), need.versions.end());
-  }
-  record.highest = needs.highest_versions;
-  record.x86_isa_level = needs.x86_isa_level();
-  return record;
-}
 
 void scan_host_elf(Bytes data, const ScanOptions& options, FileReport& report) {
   auto elf = binfmt::ElfFile::parse(data);
@@ -63,20 +53,23 @@ void scan_host_elf(Bytes data, const ScanOptions& options, FileReport& report) {
   }
   auto needs = binfmt::read_host_needs(*elf);
   if (needs) {
-    report.needs = to_record(*needs);
+    report.needs = host_needs_record(*needs);
   } else {
     report.errors.push_back(needs.error().message);
   }
 }
 
-void scan_archive(const std::string& path, Bytes data, const ScanOptions& options, std::vector<FileReport>& out) {
+// Scans an ar archive's members in place. Inside a zip, members are named "zip-member(ar-member)".
+void scan_archive(const std::string& path, const std::optional<std::string>& parent, Bytes data,
+                  const ScanOptions& options, std::vector<FileReport>& out) {
   auto archive = binfmt::read_ar_archive(data);
   for (const auto& member : archive.members) {
-    scan_bytes(path, member.name, member.data, options, out);
+    scan_bytes(path, parent ? *parent + "(" + member.name + ")" : member.name, member.data, options, out);
   }
   if (archive.error || archive.members.empty()) {
     FileReport report;
     report.path = path;
+    report.member = parent;
     report.format = "ar-archive";
     if (archive.error) {
       report.errors.push_back(archive.error->message);
@@ -89,11 +82,15 @@ void scan_archive(const std::string& path, Bytes data, const ScanOptions& option
 
 void scan_bytes(const std::string& path, const std::optional<std::string>& member, Bytes data,
                 const ScanOptions& options, std::vector<FileReport>& out) {
-  if (binfmt::is_ar_archive(data) || binfmt::is_thin_ar_archive(data)) {
-    if (!member) {
-      scan_archive(path, data, options, out);
-      return;
-    }
+  // Containers nest once: an ar archive inside a zip is read, an archive inside an archive is not.
+  bool top_or_zip_member = !member || member->find('(') == std::string::npos;
+  if (top_or_zip_member && (binfmt::is_ar_archive(data) || binfmt::is_thin_ar_archive(data))) {
+    scan_archive(path, member, data, options, out);
+    return;
+  }
+  if (!member && binfmt::is_zip(data)) {
+    scan_zip(path, data, options, out);
+    return;
   }
   FileReport report;
   report.path = path;
@@ -114,7 +111,7 @@ void scan_bytes(const std::string& path, const std::optional<std::string>& membe
     scan_bundle_file(data, options, report);
   } else {
     report.format = "unknown";
-    report.errors.push_back("unrecognised format: not an ELF file, ar archive, offload bundle or AMDGPU code object");
+    report.errors.push_back("unrecognised format: not an ELF file, ar or zip archive, offload bundle, CUDA fatbin or code object");
   }
   out.push_back(std::move(report));
 }

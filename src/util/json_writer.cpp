@@ -1,0 +1,135 @@
+#include "util/json_writer.hpp"
+
+#include <fmt/format.h>
+
+namespace archfit {
+
+void JsonWriter::newline() {
+  if (m_indent > 0) {
+    m_out += '\n';
+    m_out.append(m_stack.size() * static_cast<std::size_t>(m_indent), ' ');
+  }
+}
+
+// Commas and line breaks before a value in an array, or before a key in an object.
+void JsonWriter::before_value() {
+  if (m_after_key) {
+    m_after_key = false;
+    return;
+  }
+  if (!m_stack.empty()) {
+    if (!m_stack.back().empty) {
+      m_out += ',';
+    }
+    m_stack.back().empty = false;
+    newline();
+  }
+}
+
+void JsonWriter::begin_object() {
+  before_value();
+  m_out += '{';
+  m_stack.push_back({true, true});
+}
+
+void JsonWriter::end_object() {
+  bool empty = m_stack.back().empty;
+  m_stack.pop_back();
+  if (!empty) {
+    newline();
+  }
+  m_out += '}';
+}
+
+void JsonWriter::begin_array() {
+  before_value();
+  m_out += '[';
+  m_stack.push_back({false, true});
+}
+
+void JsonWriter::end_array() {
+  bool empty = m_stack.back().empty;
+  m_stack.pop_back();
+  if (!empty) {
+    newline();
+  }
+  m_out += ']';
+}
+
+void JsonWriter::key(std::string_view name) {
+  before_value();
+  write_escaped(name);
+  m_out += m_indent > 0 ? ": " : ":";
+  m_after_key = true;
+}
+
+void JsonWriter::value(std::string_view text) {
+  before_value();
+  write_escaped(text);
+}
+
+void JsonWriter::value(std::uint64_t number) {
+  before_value();
+  fmt::format_to(std::back_inserter(m_out), "{}", number);
+}
+
+void JsonWriter::value(std::int64_t number) {
+  before_value();
+  fmt::format_to(std::back_inserter(m_out), "{}", number);
+}
+
+void JsonWriter::value(bool flag) {
+  before_value();
+  m_out += flag ? "true" : "false";
+}
+
+void JsonWriter::null() {
+  before_value();
+  m_out += "null";
+}
+
+void JsonWriter::string_array(std::string_view name, const std::vector<std::string>& items) {
+  key(name);
+  begin_array();
+  for (const auto& item : items) {
+    value(item);
+  }
+  end_array();
+}
+
+// RFC 8259 §7: quote, backslash and control characters are escaped; bytes that are not valid
+// UTF-8 (names in binaries can be anything) are written as U+FFFD so the output always parses.
+void JsonWriter::write_escaped(std::string_view text) {
+  m_out += '"';
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    auto c = static_cast<unsigned char>(text[i]);
+    if (c == '"' || c == '\\') {
+      m_out += '\\';
+      m_out += static_cast<char>(c);
+    } else if (c == '\n') {
+      m_out += "\\n";
+    } else if (c == '\t') {
+      m_out += "\\t";
+    } else if (c < 0x20 || c == 0x7f) {
+      fmt::format_to(std::back_inserter(m_out), "\\u{:04x}", c);
+    } else if (c < 0x80) {
+      m_out += static_cast<char>(c);
+    } else {
+      // Accept a well-formed UTF-8 sequence as is.
+      std::size_t length = (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
+      bool valid = length > 0 && i + length <= text.size();
+      for (std::size_t k = 1; valid && k < length; ++k) {
+        valid = (static_cast<unsigned char>(text[i + k]) >> 6) == 0x2;
+      }
+      if (valid) {
+        m_out.append(text.substr(i, length));
+        i += length - 1;
+      } else {
+        m_out += "\xef\xbf\xbd";
+      }
+    }
+  }
+  m_out += '"';
+}
+
+}  // namespace archfit
