@@ -42,26 +42,41 @@ FatbinEntry read_entry_fields(Bytes region, std::uint64_t offset) {
   return entry;
 }
 
-// The identifier string, when its (offset, length) lies inside the entry header.
-std::string read_identifier(Bytes region, const FatbinEntry& entry) {
-  auto ident_offset = read_le<std::uint32_t>(region, entry.offset + 0x20).value_or(0);
-  auto ident_length = read_le<std::uint32_t>(region, entry.offset + 0x24).value_or(0);
+// A source that could not supply bytes yet (streaming); not an error in the data.
+struct Missing {
+  std::uint64_t offset = 0;
+  std::uint64_t size = 0;
+};
+
+// The identifier string, when its (offset, length) lies inside the entry header, whose bytes
+// `header` holds.
+std::string read_identifier(Bytes header, const FatbinEntry& entry) {
+  auto ident_offset = read_le<std::uint32_t>(header, 0x20).value_or(0);
+  auto ident_length = read_le<std::uint32_t>(header, 0x24).value_or(0);
   auto ident_end = checked_add(ident_offset, ident_length);
   if (ident_offset == 0 || ident_length == 0 || !ident_end || *ident_end > entry.header_size) {
     return {};
   }
-  auto text = slice(region, entry.offset + ident_offset, ident_length);
+  auto text = slice(header, ident_offset, ident_length);
   return text ? std::string(as_chars(*text)) : std::string{};
 }
 
 // One entry header at `offset`; the entry (header and payload) must end by `container_end`.
-Result<FatbinEntry> parse_entry(Bytes region, std::uint64_t offset, std::uint64_t container_end) {
+// Sets `missing` (and returns an error) when the source cannot supply the header yet.
+Result<FatbinEntry> parse_entry(const FatbinByteSource& source, std::uint64_t offset, std::uint64_t container_end,
+                                std::optional<Missing>& missing) {
   auto base_end = checked_add(offset, k_fatbin_entry_min_header_size);
   if (!base_end || *base_end > container_end) {
     return Error{fmt::format("fatbin entry at +{}: its {}-byte header runs past the container end at +{}",
                              hex(offset), k_fatbin_entry_min_header_size, hex(container_end))};
   }
-  FatbinEntry entry = read_entry_fields(region, offset);
+  auto base = source(offset, k_fatbin_entry_min_header_size);
+  if (!base) {
+    missing = Missing{offset, k_fatbin_entry_min_header_size};
+    return Error{"incomplete"};
+  }
+  FatbinEntry entry = read_entry_fields(*base, 0);
+  entry.offset = offset;
   if (entry.header_size < k_fatbin_entry_min_header_size) {
     return Error{fmt::format("fatbin entry at +{}: header size {} is smaller than the {}-byte base header",
                              hex(offset), hex(entry.header_size), hex(k_fatbin_entry_min_header_size))};
@@ -77,7 +92,12 @@ Result<FatbinEntry> parse_entry(Bytes region, std::uint64_t offset, std::uint64_
     return Error{fmt::format("fatbin entry at +{}: compressed size {} exceeds the payload size {}", hex(offset),
                              hex(entry.compressed_size), hex(entry.payload_size))};
   }
-  entry.identifier = read_identifier(region, entry);
+  auto header = source(offset, entry.header_size);
+  if (!header) {
+    missing = Missing{offset, entry.header_size};
+    return Error{"incomplete"};
+  }
+  entry.identifier = read_identifier(*header, entry);
   return entry;
 }
 
@@ -149,13 +169,21 @@ bool is_cuda_fatbin(Bytes data) {
   return read_le<std::uint32_t>(data, 0) == k_fatbin_magic && data.size() >= k_fatbin_container_header_size;
 }
 
-FatbinContainer parse_fatbin_container(Bytes region, std::uint64_t offset, std::vector<Error>& errors) {
+FatbinContainer parse_fatbin_container(const FatbinByteSource& source, std::uint64_t region_size,
+                                       std::uint64_t offset, std::vector<Error>& errors) {
   FatbinContainer container;
   container.offset = offset;
-  container.version = read_le<std::uint16_t>(region, offset + 4).value_or(0);
-  container.header_size = read_le<std::uint16_t>(region, offset + 6).value_or(0);
-  container.fat_size = read_le<std::uint64_t>(region, offset + 8).value_or(0);
-  container.end = std::min<std::uint64_t>(offset + k_fatbin_container_header_size, region.size());
+  auto header = source(offset, k_fatbin_container_header_size);
+  if (!header) {
+    container.incomplete = true;
+    container.missing_offset = offset;
+    container.missing_size = k_fatbin_container_header_size;
+    return container;
+  }
+  container.version = read_le<std::uint16_t>(*header, 4).value_or(0);
+  container.header_size = read_le<std::uint16_t>(*header, 6).value_or(0);
+  container.fat_size = read_le<std::uint64_t>(*header, 8).value_or(0);
+  container.end = std::min<std::uint64_t>(offset + k_fatbin_container_header_size, region_size);
   if (container.header_size < k_fatbin_container_header_size) {
     errors.push_back(Error{fmt::format("fatbin container at +{}: header size {} is smaller than {}", hex(offset),
                                        container.header_size, k_fatbin_container_header_size)});
@@ -163,14 +191,21 @@ FatbinContainer parse_fatbin_container(Bytes region, std::uint64_t offset, std::
   }
   std::uint64_t body = offset + container.header_size;  // u16 added to an in-range offset: no overflow
   auto end = checked_add(body, container.fat_size);
-  if (!end || *end > region.size()) {
+  if (!end || *end > region_size) {
     errors.push_back(Error{fmt::format("fatbin container at +{}: fat size {} runs past the section ({} bytes)",
-                                       hex(offset), container.fat_size, hex(region.size()))});
-    end = region.size();
+                                       hex(offset), container.fat_size, hex(region_size))});
+    end = region_size;
   }
   container.end = std::max(*end, container.end);
   for (std::uint64_t position = body; position < container.end;) {
-    auto entry = parse_entry(region, position, container.end);
+    std::optional<Missing> missing;
+    auto entry = parse_entry(source, position, container.end, missing);
+    if (missing) {
+      container.incomplete = true;
+      container.missing_offset = missing->offset;
+      container.missing_size = missing->size;
+      return container;
+    }
     if (!entry) {
       errors.push_back(entry.error());
       break;
@@ -179,6 +214,11 @@ FatbinContainer parse_fatbin_container(Bytes region, std::uint64_t offset, std::
     container.entries.push_back(std::move(entry).value());
   }
   return container;
+}
+
+FatbinContainer parse_fatbin_container(Bytes region, std::uint64_t offset, std::vector<Error>& errors) {
+  auto source = [region](std::uint64_t at, std::uint64_t size) { return slice(region, at, size); };
+  return parse_fatbin_container(source, region.size(), offset, errors);
 }
 
 CudaFatbinWalk walk_cuda_fatbin(Bytes region) {

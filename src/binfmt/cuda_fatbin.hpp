@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -73,6 +74,11 @@ struct FatbinEntry {
 
 struct FatbinContainer {
   std::uint64_t offset = 0;  // relative to the walked region
+  // Set when the byte source could not supply [missing_offset, +missing_size) yet (streaming):
+  // parse again once those bytes are there.
+  bool incomplete = false;
+  std::uint64_t missing_offset = 0;
+  std::uint64_t missing_size = 0;
   std::uint16_t version = 0;
   std::uint16_t header_size = 0;
   std::uint64_t fat_size = 0;  // as recorded (may lie: see CudaFatbinWalk::errors)
@@ -91,6 +97,13 @@ bool is_cuda_fatbin(Bytes data);
 // Parses the container at `offset` of `region` and its entries. Never fails outright: a problem
 // with one entry ends that container's entry list and is returned in `errors`.
 FatbinContainer parse_fatbin_container(Bytes region, std::uint64_t offset, std::vector<Error>& errors);
+
+// The same over bytes supplied on demand: `source(offset, size)` returns them, or nullopt when they
+// are not available yet, in which case the container comes back `incomplete`. `region_size` bounds
+// every structure, as the region's size does above. Only headers are read, never payloads.
+using FatbinByteSource = std::function<std::optional<Bytes>(std::uint64_t offset, std::uint64_t size)>;
+FatbinContainer parse_fatbin_container(const FatbinByteSource& source, std::uint64_t region_size,
+                                       std::uint64_t offset, std::vector<Error>& errors);
 
 // Walks every container in a section (or a whole .fatbin file). A bad magic at an aligned
 // offset that is not zero padding is reported once, then the walk resynchronises by probing

@@ -5,12 +5,14 @@
 #include <fmt/format.h>
 
 #include "binfmt/compressed_bundle.hpp"
+#include "binfmt/cuda_fatbin.hpp"
 #include "binfmt/elf_file.hpp"
 #include "binfmt/elf_host_needs.hpp"
 #include "binfmt/hip_fatbin.hpp"
 #include "binfmt/offload_bundle.hpp"
 #include "scan/amd_offload_scan.hpp"
 #include "scan/host_needs_record.hpp"
+#include "scan/nvidia_fatbin_scan.hpp"
 #include "scan/stream_support.hpp"
 #include "util/forward_capture.hpp"
 #include "util/hex.hpp"
@@ -27,12 +29,26 @@ constexpr std::uint64_t k_table_window = 4096;            // bundle tables are c
 constexpr std::uint64_t k_max_table_bytes = 1 << 20;
 constexpr std::uint64_t k_max_second_pass_bytes = 64 << 20;
 constexpr std::uint64_t k_payload_head = 64;              // an ELF header, for --deep
+constexpr std::uint64_t k_max_entry_capture = 64 << 20;   // fatbin entries captured whole for --deep
+constexpr std::string_view k_fatbin_magic_bytes{"\x50\xed\x55\xba", 4};
 
 // A bundle found at an aligned offset, before it is known which section holds it.
 struct AmdCandidate {
   std::uint64_t offset = 0;
   std::optional<binfmt::FoundBundle> found;
   std::optional<Error> error;
+};
+
+// A CUDA fatbin container found at an 8-aligned offset. Its entry headers are spread through it
+// (each entry's payload sits between them), so it is parsed again each time the next header
+// arrives, over the byte ranges captured so far, until it is complete.
+struct NvCandidate {
+  std::uint64_t offset = 0;
+  CapturedRanges ranges;
+  binfmt::FatbinContainer container;
+  std::vector<Error> errors;
+  std::size_t payloads_requested = 0;
+  bool done = false;
 };
 
 }  // namespace
@@ -47,6 +63,9 @@ struct ElfStreamScanner::State {
   std::uint64_t tail_start = 0;
   CapturedRanges captured;  // .dynamic from PT_DYNAMIC, then pass-2 sections
   std::vector<AmdCandidate> amd;
+  std::vector<std::shared_ptr<NvCandidate>> nv;
+  std::uint64_t nv_known_end = 0;  // probes inside a container whose header was read are skipped
+  CapturedRanges nv_payloads;      // whole entries (header + payload) for --deep
   std::map<std::uint64_t, std::vector<std::uint8_t>> payload_heads;
   std::vector<std::string> errors;
   ForwardCapture second;
@@ -62,7 +81,75 @@ struct ElfStreamScanner::State {
   void on_ccob(std::uint64_t offset, Bytes bytes);
   void request_payload_heads(const binfmt::OffloadBundle& bundle, std::uint64_t offset, Bytes window);
   void keep_tail(Bytes chunk, std::uint64_t chunk_start);
+  void probe_nvidia(Bytes chunk, std::uint64_t chunk_start);
+  void on_nv_magic(std::uint64_t offset);
+  void continue_nv(const std::shared_ptr<NvCandidate>& candidate);
 };
+
+// Every 8-aligned offset may start a fatbin container.
+void ElfStreamScanner::State::probe_nvidia(Bytes chunk, std::uint64_t chunk_start) {
+  std::string_view text = as_chars(chunk);
+  for (auto hit = text.find(k_fatbin_magic_bytes); hit != std::string_view::npos;
+       hit = text.find(k_fatbin_magic_bytes, hit + 1)) {
+    std::uint64_t offset = chunk_start + hit;
+    if (offset % binfmt::k_fatbin_alignment == 0 && offset >= nv_known_end) {
+      on_nv_magic(offset);
+    }
+  }
+  // A magic that straddles the end of this chunk.
+  std::uint64_t chunk_end = chunk_start + chunk.size();
+  std::uint64_t last = chunk_end >= 3 ? (chunk_end - 3 + 7) / 8 * 8 : 0;
+  if (last < chunk_end && last + 4 > chunk_end && last + 4 <= size) {
+    capture.request(last, 4, [this, last](Bytes head) {
+      if (as_chars(head) == k_fatbin_magic_bytes && last >= nv_known_end) {
+        on_nv_magic(last);
+      }
+    });
+  }
+}
+
+void ElfStreamScanner::State::on_nv_magic(std::uint64_t offset) {
+  auto candidate = std::make_shared<NvCandidate>();
+  candidate->offset = offset;
+  nv.push_back(candidate);
+  continue_nv(candidate);
+}
+
+void ElfStreamScanner::State::continue_nv(const std::shared_ptr<NvCandidate>& candidate) {
+  candidate->errors.clear();
+  const CapturedRanges& ranges = candidate->ranges;
+  candidate->container = binfmt::parse_fatbin_container(
+      [&ranges](std::uint64_t at, std::uint64_t count) { return ranges.find(at, count); }, size, candidate->offset,
+      candidate->errors);
+  const auto& container = candidate->container;
+  if (container.header_size != 0) {
+    nv_known_end = std::max(nv_known_end, container.end);
+  }
+  // --deep: capture each entry whole as soon as its header is known (its payload follows at once).
+  for (; options.deep && candidate->payloads_requested < container.entries.size(); ++candidate->payloads_requested) {
+    const auto& entry = container.entries[candidate->payloads_requested];
+    std::uint64_t length = entry.header_size + entry.stored_bytes();
+    if (length <= k_max_entry_capture) {
+      std::uint64_t at = entry.offset;
+      capture.request(at, length, [this, at](Bytes bytes) { nv_payloads.add(at, bytes); });
+    }
+  }
+  if (!container.incomplete) {
+    candidate->done = true;
+    return;
+  }
+  std::uint64_t at = container.missing_offset;
+  bool asked = capture.request(at, container.missing_size, [this, candidate, at](Bytes bytes) {
+    candidate->ranges.add(at, bytes);
+    continue_nv(candidate);
+  });
+  if (!asked) {
+    candidate->errors.push_back(Error{fmt::format("fatbin container at file offset {}: its header at {} was passed "
+                                                  "before it was known",
+                                                  hex(candidate->offset), hex(at))});
+    candidate->done = true;
+  }
+}
 
 void ElfStreamScanner::State::on_header(Bytes bytes) {
   header.assign(bytes.begin(), bytes.end());
@@ -235,6 +322,7 @@ ElfStreamScanner::~ElfStreamScanner() = default;
 void ElfStreamScanner::feed(Bytes chunk) {
   std::uint64_t start = m_state->capture.position();
   m_state->probe_amd(chunk, start);
+  m_state->probe_nvidia(chunk, start);
   m_state->keep_tail(chunk, start);
   m_state->capture.feed(chunk);
 }
@@ -262,6 +350,48 @@ std::vector<const binfmt::ElfSection*> host_need_sections(const std::vector<binf
 }
 
 }  // namespace
+
+// Replays the fatbin walk of each .nv_fatbin / __nv_relfatbin section over the containers found
+// while streaming (offsets are file offsets, so the region starts at 0).
+static void add_streamed_fatbins(const binfmt::ElfFile& elf, const ElfStreamScanner::State& s, FileReport& report) {
+  std::vector<std::shared_ptr<NvCandidate>> candidates = s.nv;
+  std::sort(candidates.begin(), candidates.end(), [](const auto& a, const auto& b) { return a->offset < b->offset; });
+  EntryContentsReader contents = [&s](const binfmt::FatbinEntry& entry) -> Result<std::vector<std::uint8_t>> {
+    std::uint64_t length = entry.header_size + entry.stored_bytes();
+    auto bytes = s.nv_payloads.find(entry.offset, length);
+    if (!bytes) {
+      return Error{fmt::format("fatbin entry at file offset {}: too large to check inside a zip", hex(entry.offset))};
+    }
+    binfmt::FatbinEntry local = entry;
+    local.offset = 0;
+    return binfmt::fatbin_entry_contents(*bytes, local, k_max_entry_capture);
+  };
+  for (const auto& section : elf.sections()) {
+    if (section.name != ".nv_fatbin" && section.name != "__nv_relfatbin") {
+      continue;
+    }
+    std::uint64_t next_allowed = section.offset;
+    std::uint64_t section_end = section.offset + section.size;
+    for (const auto& candidate : candidates) {
+      if (candidate->offset < next_allowed || candidate->offset >= section_end) {
+        continue;
+      }
+      const auto& container = candidate->container;
+      for (const auto& error : candidate->errors) {
+        report.errors.push_back(fmt::format("{} (streamed; file offsets) {}", section.name, error.message));
+      }
+      if (container.end > section_end) {
+        report.errors.push_back(fmt::format("{}: fatbin container at file offset {} runs past the section end at {}",
+                                            section.name, hex(container.offset), hex(section_end)));
+      }
+      next_allowed = std::max(align_up(container.end, binfmt::k_fatbin_alignment).value_or(section_end),
+                              candidate->offset + binfmt::k_fatbin_alignment);
+      if (container.fat_size != 0) {
+        add_fatbin_container(container, section.name, 0, contents, s.options, report);
+      }
+    }
+  }
+}
 
 bool ElfStreamScanner::wants_second_pass() {
   State& s = *m_state;
@@ -374,6 +504,7 @@ void ElfStreamScanner::finish(FileReport& report) {
                          .value_or(section_end);
     }
   }
+  add_streamed_fatbins(*elf, s, report);
   auto needs = binfmt::read_host_needs(*elf);
   if (needs) {
     report.needs = host_needs_record(*needs);

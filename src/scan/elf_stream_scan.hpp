@@ -43,8 +43,9 @@ class ElfStreamScanner {
   // Builds the report (format, bundles, GPU code, needs, errors).
   void finish(FileReport& report);
 
- private:
   struct State;
+
+ private:
   std::unique_ptr<State> m_state;
 };
 

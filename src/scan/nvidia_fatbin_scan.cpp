@@ -87,11 +87,11 @@ CodeObjectCheck check_ptx(const FatbinEntry& entry, Bytes contents) {
   return check;
 }
 
-std::optional<CodeObjectCheck> deep_check(Bytes region, const FatbinEntry& entry) {
+std::optional<CodeObjectCheck> deep_check(const EntryContentsReader& reader, const FatbinEntry& entry) {
   if (entry.kind != binfmt::k_fatbin_kind_elf && entry.kind != binfmt::k_fatbin_kind_ptx) {
     return std::nullopt;
   }
-  auto contents = binfmt::fatbin_entry_contents(region, entry, k_max_entry_size);
+  auto contents = reader(entry);
   if (!contents) {
     CodeObjectCheck failed;
     failed.error = contents.error().message;
@@ -117,8 +117,11 @@ GpuCode to_gpu_code(const FatbinEntry& entry, std::uint64_t region_file_offset, 
   return code;
 }
 
-void add_container(const binfmt::FatbinContainer& container, Bytes region, std::string_view section_name,
-                   std::uint64_t region_file_offset, const ScanOptions& options, FileReport& report) {
+}  // namespace
+
+void add_fatbin_container(const binfmt::FatbinContainer& container, std::string_view section_name,
+                          std::uint64_t region_file_offset, const EntryContentsReader& contents,
+                          const ScanOptions& options, FileReport& report) {
   BundleRecord record;
   record.section = std::string(section_name);
   record.file_offset = region_file_offset + container.offset;
@@ -132,18 +135,23 @@ void add_container(const binfmt::FatbinContainer& container, Bytes region, std::
     GpuCode code = to_gpu_code(entry, region_file_offset, bundle_index);
     record.uncompressed_size += entry.header_size + code.size;
     if (options.deep) {
-      code.check = deep_check(region, entry);
+      code.check = deep_check(contents, entry);
     }
     report.gpu_code.push_back(std::move(code));
   }
   report.bundles.push_back(std::move(record));
 }
 
+namespace {
+
 void walk_and_add(Bytes region, std::string_view section_name, std::uint64_t region_file_offset,
                   const ScanOptions& options, FileReport& report) {
   auto walk = binfmt::walk_cuda_fatbin(region);
+  EntryContentsReader contents = [region](const FatbinEntry& entry) {
+    return binfmt::fatbin_entry_contents(region, entry, k_max_entry_size);
+  };
   for (const auto& container : walk.containers) {
-    add_container(container, region, section_name, region_file_offset, options, report);
+    add_fatbin_container(container, section_name, region_file_offset, contents, options, report);
   }
   for (const auto& error : walk.errors) {
     report.errors.push_back(fmt::format("{} (file offset {}) {}", section_name, hex(region_file_offset),

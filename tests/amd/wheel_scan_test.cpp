@@ -6,7 +6,7 @@
 
 #include <filesystem>
 
-#include "support/test_support.hpp"
+#include "support/zip_compare.hpp"
 
 namespace archfit::test {
 namespace {
@@ -15,54 +15,9 @@ namespace fs = std::filesystem;
 
 fs::path zip_dir() { return fixture_dir("amd") / "zip"; }
 
-// "libmixed.a(a15.o)" for both a zip member "amd_fixtures/lib/libmixed.a(a15.o)" and the extracted
-// file ".../libmixed.a" with archive member "a15.o": the name without the directories it sits in.
-std::string plain_name(const nlohmann::json& file, bool from_zip) {
-  std::string path = file["path"];
-  if (!from_zip) {
-    std::string name = fs::path(path).filename().string();
-    return file["member"].is_null() ? name : name + "(" + file["member"].get<std::string>() + ")";
-  }
-  std::string member = file["member"];
-  auto slash = member.rfind('/', member.find('('));
-  return slash == std::string::npos ? member : member.substr(slash + 1);
-}
-
-// name -> the file's report without path/member (what must not depend on the container). Offsets
-// agree too: a member is scanned as its own byte sequence, like the extracted file.
-std::map<std::string, nlohmann::json> by_member(const nlohmann::json& report, bool from_zip) {
-  std::map<std::string, nlohmann::json> members;
-  for (auto file : report["files"]) {
-    std::string name = plain_name(file, from_zip);
-    file.erase("path");
-    file.erase("member");
-    members[name] = file;
-  }
-  return members;
-}
-
-std::vector<std::string> extracted_files() {
-  std::vector<std::string> files;
-  for (const auto& entry : fs::recursive_directory_iterator(zip_dir() / "amd_fixtures-extracted")) {
-    if (entry.is_regular_file() && entry.path().extension() != ".py") {
-      files.push_back(entry.path().string());
-    }
-  }
-  return files;
-}
-
-void expect_same_as_extracted(const std::vector<std::string>& extra_args, const std::string& archive) {
-  std::vector<std::string> args{"scan"};
-  args.insert(args.end(), extra_args.begin(), extra_args.end());
-  auto extracted_args = args;
-  for (const auto& file : extracted_files()) {
-    extracted_args.push_back(file);
-  }
-  args.push_back((zip_dir() / archive).string());
-  auto from_zip = by_member(run_archfit_json(args), true);
-  auto from_files = by_member(run_archfit_json(extracted_args), false);
-  ASSERT_EQ(from_zip.size(), 10u);  // 8 files, one archive of 3 members
-  EXPECT_EQ(from_zip, from_files);
+// 8 files, one archive of 3 members.
+void expect_same_as_extracted(const std::vector<std::string>& options, const std::string& archive) {
+  expect_zip_equals_extracted("amd", "amd_fixtures", archive, options, 10);
 }
 
 TEST(WheelScan, InMemoryEqualsExtractedFiles) { expect_same_as_extracted({}, "amd_fixtures.whl"); }
