@@ -8,6 +8,8 @@ os.wait4, so wall time is measured around spawn+exit and the resource usage is t
 
   page faults  ru_minflt (minor: page already in memory / page cache) and ru_majflt (major: needed
                I/O), summed over the process tree (medians of the timed runs).
+  disk read    ru_inblock x 512 bytes: what the tree read from storage (0 when the cache is warm;
+               the number that matters with --cold, since read() I/O is not a page fault).
   peak RSS     ru_maxrss (KiB). For a tool that runs helpers (roc-obj-ls runs objdump/grep/awk
                through a shell), Linux reports the max over the child and the descendants it
                waited for, i.e. the largest single process of the tree, not their sum.
@@ -146,9 +148,11 @@ CASES: list[Case] = [
 @dataclasses.dataclass
 class Run:
     wall_s: float
+    cpu_s: float  # user + system, over the process tree
     maxrss_kib: int
     minflt: int
     majflt: int
+    inblock: int  # 512-byte blocks read from storage (ru_inblock)
     exit_code: int
     stdout: bytes
     stderr: bytes
@@ -184,7 +188,7 @@ def run_once(argv: list[str], workdir: str) -> Run:
     with open(err_path, "rb") as f:
         stderr = f.read()
     code = os.waitstatus_to_exitcode(status)
-    return Run(wall, usage.ru_maxrss, usage.ru_minflt, usage.ru_majflt, code, stdout, stderr)
+    return Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, usage.ru_minflt, usage.ru_majflt, usage.ru_inblock, code, stdout, stderr)
 
 
 _SUBREAPER: bool | None = None
@@ -240,11 +244,13 @@ def summarize(runs: list[Run], clean_rss: list[int | None]) -> dict:
         "min_s": min(walls),
         "max_s": max(walls),
         "runs_s": walls,
+        "cpu_median_s": statistics.median(r.cpu_s for r in runs),
         "peak_rss_kib": max(clean) if clean else max(r.maxrss_kib for r in runs),
         "peak_rss_clean": bool(clean),
         "peak_rss_kib_direct_spawn": max(r.maxrss_kib for r in runs),
         "minflt_median": int(statistics.median(r.minflt for r in runs)),
         "majflt_median": int(statistics.median(r.majflt for r in runs)),
+        "disk_read_bytes_median": int(statistics.median(r.inblock for r in runs)) * 512,
     }
 
 
@@ -325,11 +331,21 @@ def machine_info() -> dict:
                     break
     except OSError:
         pass
-    return {"nproc": os.cpu_count(), "cpu": cpu, "kernel": platform.release(), "python": platform.python_version()}
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return {"nproc": os.cpu_count(), "cpu": cpu, "kernel": platform.release(), "python": platform.python_version(),
+            "loadavg_1min_at_end": load}
 
 
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms" if seconds < 10 else f"{seconds:.2f} s"
+
+
+def ratio(x: float) -> str:
+    return f"{x:.0f}×" if x >= 10 else f"{x:.2f}×"
+
+
+def mb(n: int) -> str:
+    return f"{n / 1e6:.1f} MB"
 
 
 def rss(result: dict) -> str:
@@ -342,22 +358,24 @@ def markdown(results: list[dict], reps: int, info: dict, cold: bool) -> str:
              "before every run; executables and shared libraries stay cached"
              if cold else "warm page cache: the input was read by an untimed warm-up just before")
     lines = [
-        f"Machine: {info['nproc']} CPUs, {info['cpu']}, Linux {info['kernel']}.",
+        f"Machine: {info['nproc']} CPUs, {info['cpu']}, Linux {info['kernel']}; "
+        f"1-minute load average at the end: {info['loadavg_1min_at_end']:.2f}.",
         f"{reps} timed runs per tool, interleaved; {cache}.",
         "Peak RSS: ru_maxrss of the largest process in the tool's tree (max of 3 runs forked from a small "
-        "shell); faults: medians of ru_minflt/ru_majflt summed over the tree.",
+        "shell); faults and disk reads (ru_inblock): medians, summed over the tree.",
         "",
-        "| case | tool | median | min | ratio (ref/archfit, median) | peak RSS | minor faults | major faults | agree |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---|",
+        "| case | tool | median wall | min wall | ratio (ref/archfit, median wall) | median CPU (user+sys) "
+        "| peak RSS | minor faults | major faults | read from disk | agree |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     for r in results:
         a, b = r["archfit"], r["reference_result"]
         agree = f"yes ({r['entries_compared']} entries)"
         lines.append(f"| {r['case']} | archfit | {ms(a['median_s'])} | {ms(a['min_s'])} | "
-                     f"**{r['ratio_median']:.0f}×** | {rss(a)} | {a['minflt_median']} | "
-                     f"{a['majflt_median']} | {agree} |")
-        lines.append(f"| {r['case']} | {r['reference']} | {ms(b['median_s'])} | {ms(b['min_s'])} | 1× | "
-                     f"{rss(b)} | {b['minflt_median']} | {b['majflt_median']} | |")
+                     f"**{ratio(r['ratio_median'])}** (min: {ratio(r['ratio_min'])}) | {ms(a['cpu_median_s'])} | {rss(a)} | {a['minflt_median']} | "
+                     f"{a['majflt_median']} | {mb(a['disk_read_bytes_median'])} | {agree} |")
+        lines.append(f"| {r['case']} | {r['reference']} | {ms(b['median_s'])} | {ms(b['min_s'])} | 1× | {ms(b['cpu_median_s'])} | "
+                     f"{rss(b)} | {b['minflt_median']} | {b['majflt_median']} | {mb(b['disk_read_bytes_median'])} | |")
     return "\n".join(lines) + "\n"
 
 

@@ -59,7 +59,7 @@ int run_scan(const ScanCommandOptions& options, const GlobalOptions& global) {
   }
   if (options.json) {
     bool pretty = ::isatty(STDOUT_FILENO) == 1;
-    fmt::print("{}\n", report::scan_to_json(report).dump(pretty ? 2 : -1));
+    fmt::print("{}\n", report::scan_to_json(report, pretty ? 2 : 0));
   } else {
     report::TextStyle style{use_color(global.color, STDOUT_FILENO)};
     fmt::print("{}", report::scan_to_text(report, style));

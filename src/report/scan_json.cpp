@@ -1,92 +1,153 @@
 #include "report/scan_json.hpp"
 
+#include "util/json_writer.hpp"
+
 namespace archfit::report {
 
 namespace {
 
-using Json = nlohmann::ordered_json;
-
 template <class T>
-Json optional_value(const std::optional<T>& value) {
-  return value ? Json(*value) : Json(nullptr);
+void optional_member(JsonWriter& json, std::string_view name, const std::optional<T>& value) {
+  if (value) {
+    json.member(name, *value);
+  } else {
+    json.null_member(name);
+  }
 }
 
-Json gpu_code_json(const scan::GpuCode& code) {
-  Json json;
-  json["vendor"] = code.vendor;
-  json["kind"] = code.kind;
-  json["target"] = code.target;
-  json["compressed"] = code.compressed;
-  json["compression"] = code.compression.empty() ? Json(nullptr) : Json(code.compression);
-  json["size"] = code.size;
-  json["entry_id"] = code.entry_id;
-  json["bundle"] = code.bundle < 0 ? Json(nullptr) : Json(code.bundle);
-  json["file_offset"] = optional_value(code.file_offset);
+void text_or_null(JsonWriter& json, std::string_view name, const std::string& text) {
+  if (text.empty()) {
+    json.null_member(name);
+  } else {
+    json.member(name, text);
+  }
+}
+
+void write_check(JsonWriter& json, const scan::CodeObjectCheck& check) {
+  json.key("check");
+  json.begin_object();
+  json.member("elf_target", check.elf_target);
+  json.member("code_object_version", check.code_object_version);
+  json.member("generic_version", check.generic_version);
+  json.string_array("mismatches", check.mismatches);
+  optional_member(json, "error", check.error);
+  json.end_object();
+}
+
+void write_gpu_code(JsonWriter& json, const scan::GpuCode& code) {
+  json.begin_object();
+  json.member("vendor", code.vendor);
+  json.member("kind", code.kind);
+  json.member("target", code.target);
+  json.member("compressed", code.compressed);
+  text_or_null(json, "compression", code.compression);
+  json.member("size", code.size);
+  json.member("entry_id", code.entry_id);
+  if (code.bundle < 0) {
+    json.null_member("bundle");
+  } else {
+    json.member("bundle", code.bundle);
+  }
+  optional_member(json, "file_offset", code.file_offset);
   if (code.check) {
-    Json check;
-    check["elf_target"] = code.check->elf_target;
-    check["code_object_version"] = code.check->code_object_version;
-    check["generic_version"] = code.check->generic_version;
-    check["mismatches"] = code.check->mismatches;
-    check["error"] = optional_value(code.check->error);
-    json["check"] = std::move(check);
+    write_check(json, *code.check);
   }
-  return json;
+  json.end_object();
 }
 
-Json bundle_json(const scan::BundleRecord& bundle) {
-  Json json;
-  json["section"] = bundle.section;
-  json["file_offset"] = bundle.file_offset;
-  json["format"] = bundle.format;
-  json["ccob_version"] = bundle.ccob_version == 0 ? Json(nullptr) : Json(bundle.ccob_version);
-  json["compression"] = bundle.compression.empty() ? Json(nullptr) : Json(bundle.compression);
-  json["stored_size"] = bundle.stored_size;
-  json["uncompressed_size"] = bundle.uncompressed_size;
-  Json entries = Json::array();
+void write_bundle(JsonWriter& json, const scan::BundleRecord& bundle) {
+  json.begin_object();
+  json.member("section", bundle.section);
+  json.member("file_offset", bundle.file_offset);
+  json.member("format", bundle.format);
+  if (bundle.ccob_version == 0) {
+    json.null_member("ccob_version");
+  } else {
+    json.member("ccob_version", bundle.ccob_version);
+  }
+  text_or_null(json, "compression", bundle.compression);
+  json.member("stored_size", bundle.stored_size);
+  json.member("uncompressed_size", bundle.uncompressed_size);
+  json.key("entries");
+  json.begin_array();
   for (const auto& entry : bundle.entries) {
-    entries.push_back(Json{{"id", entry.id}, {"offset", entry.offset}, {"size", entry.size}});
+    json.begin_object();
+    json.member("id", entry.id);
+    json.member("offset", entry.offset);
+    json.member("size", entry.size);
+    json.end_object();
   }
-  json["entries"] = std::move(entries);
-  return json;
+  json.end_array();
+  json.end_object();
 }
 
-Json needs_json(const scan::HostNeedsRecord& needs) {
-  Json json;
-  json["needed"] = needs.needed;
-  json["rpath"] = needs.rpath;
-  json["runpath"] = needs.runpath;
-  json["versions"] = needs.versions;
-  json["highest"] = needs.highest;
-  json["x86_isa_level"] = needs.x86_isa_level.empty() ? Json(nullptr) : Json(needs.x86_isa_level);
-  return json;
+void write_string_map(JsonWriter& json, std::string_view name, const std::map<std::string, std::string>& map) {
+  json.key(name);
+  json.begin_object();
+  for (const auto& [key, value] : map) {
+    json.member(key, value);
+  }
+  json.end_object();
+}
+
+void write_needs(JsonWriter& json, const scan::HostNeedsRecord& needs) {
+  json.key("needs");
+  json.begin_object();
+  json.string_array("needed", needs.needed);
+  json.string_array("rpath", needs.rpath);
+  json.string_array("runpath", needs.runpath);
+  json.key("versions");
+  json.begin_object();
+  for (const auto& [file, versions] : needs.versions) {
+    json.string_array(file, versions);
+  }
+  json.end_object();
+  write_string_map(json, "highest", needs.highest);
+  text_or_null(json, "x86_isa_level", needs.x86_isa_level);
+  json.end_object();
+}
+
+void write_file(JsonWriter& json, const scan::FileReport& file) {
+  json.begin_object();
+  json.member("path", file.path);
+  optional_member(json, "member", file.member);
+  json.member("format", file.format);
+  json.key("gpu_code");
+  json.begin_array();
+  for (const auto& code : file.gpu_code) {
+    write_gpu_code(json, code);
+  }
+  json.end_array();
+  json.key("bundles");
+  json.begin_array();
+  for (const auto& bundle : file.bundles) {
+    write_bundle(json, bundle);
+  }
+  json.end_array();
+  if (file.needs) {
+    write_needs(json, *file.needs);
+  } else {
+    json.null_member("needs");
+  }
+  json.string_array("errors", file.errors);
+  json.string_array("warnings", file.warnings);
+  json.end_object();
 }
 
 }  // namespace
 
-nlohmann::ordered_json scan_to_json(const scan::ScanReport& report) {
-  Json files = Json::array();
+std::string scan_to_json(const scan::ScanReport& report, int indent) {
+  JsonWriter json(indent);
+  json.begin_object();
+  json.member("schema", "archfit.scan/1");
+  json.key("files");
+  json.begin_array();
   for (const auto& file : report.files) {
-    Json json;
-    json["path"] = file.path;
-    json["member"] = optional_value(file.member);
-    json["format"] = file.format;
-    Json code = Json::array();
-    for (const auto& entry : file.gpu_code) {
-      code.push_back(gpu_code_json(entry));
-    }
-    json["gpu_code"] = std::move(code);
-    Json bundles = Json::array();
-    for (const auto& bundle : file.bundles) {
-      bundles.push_back(bundle_json(bundle));
-    }
-    json["bundles"] = std::move(bundles);
-    json["needs"] = file.needs ? needs_json(*file.needs) : Json(nullptr);
-    json["errors"] = file.errors;
-    json["warnings"] = file.warnings;
-    files.push_back(std::move(json));
+    write_file(json, file);
   }
-  return Json{{"schema", "archfit.scan/1"}, {"files", std::move(files)}};
+  json.end_array();
+  json.end_object();
+  return json.take();
 }
 
 }  // namespace archfit::report
