@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's test command: install everything the tests need, then build and run every test:
-#   1. Release build (the portable binary in build/) + the whole CTest suite
+#   1. Release build (the portable binary in build/) + the whole CTest suite, including the tests
+#      on real third-party wheels downloaded from PyPI (label "download"; cached in build/fixtures)
 #   2. the same suite under AddressSanitizer + UndefinedBehaviorSanitizer (clang 19)
 #   3. every libFuzzer harness for a bounded time on a corpus made from the fixtures
 # FUZZ_SECONDS (default 30) sets the per-fuzzer time; SKIP_ASAN=1 / SKIP_FUZZ=1 skip stages 2 / 3.
@@ -10,7 +11,7 @@ bash scripts/install_deps.sh test
 jobs=$(nproc)
 
 echo "== 1/3 release build and tests"
-cmake --preset release -DARCHFIT_TESTS=ON > /dev/null
+cmake --preset release -DARCHFIT_TESTS=ON -DARCHFIT_DOWNLOAD_TESTS=ON > /dev/null
 cmake --build build -j "$jobs"
 (cd build && ctest -j "$jobs" --output-on-failure)
 

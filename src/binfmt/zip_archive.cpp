@@ -200,7 +200,8 @@ std::optional<std::string> unsafe_member_name(const std::string& name) {
 }
 
 Status stream_zip_member(Bytes compressed, const ZipMember& member, std::size_t chunk_size,
-                         const std::function<bool(Bytes chunk)>& sink) {
+                         const std::function<bool(Bytes chunk)>& sink,
+                         const std::function<void(Bytes consumed)>& consumed_callback) {
   if ((member.flags & 1) != 0) {
     return Error{fmt::format("zip member '{}' is encrypted", member.name)};
   }
@@ -228,9 +229,15 @@ Status stream_zip_member(Bytes compressed, const ZipMember& member, std::size_t 
   std::uint64_t produced = 0;
   std::uint32_t crc = static_cast<std::uint32_t>(::crc32(0, nullptr, 0));
   std::size_t consumed = 0;
+  std::size_t released = 0;
+  constexpr std::size_t k_input_window = 4 << 20;  // input handed to inflate at a time
   Status status = Ok{};
   while (true) {
-    std::size_t in_now = std::min<std::size_t>(compressed.size() - consumed, UINT_MAX);
+    if (consumed_callback && consumed - released >= k_input_window) {
+      consumed_callback(compressed.subspan(released, consumed - released));
+      released = consumed;
+    }
+    std::size_t in_now = std::min<std::size_t>(compressed.size() - consumed, k_input_window);
     stream.next_in = const_cast<Bytef*>(compressed.data() + consumed);
     stream.avail_in = static_cast<uInt>(in_now);
     stream.next_out = buffer.data();

@@ -53,7 +53,10 @@ std::optional<std::string> unsafe_member_name(const std::string& name);
 // without holding the whole member. Stops early when the sink returns false. Checks the declared
 // size and the CRC-32 when the whole member was read; never produces more than the declared size
 // (a zip bomb ends in an error, not in memory exhaustion).
+// `consumed`, when given, is called with each stretch of `compressed` that inflate has finished
+// with, so that a caller reading from a memory map can let those pages go.
 Status stream_zip_member(Bytes compressed, const ZipMember& member, std::size_t chunk_size,
-                         const std::function<bool(Bytes chunk)>& sink);
+                         const std::function<bool(Bytes chunk)>& sink,
+                         const std::function<void(Bytes consumed)>& consumed = {});
 
 }  // namespace archfit::binfmt

@@ -47,12 +47,17 @@ Result<std::vector<std::uint8_t>> member_head(Bytes stored, const binfmt::ZipMem
 
 void stream_elf(Bytes stored, const binfmt::ZipMember& member, const ScanOptions& options, FileReport& report) {
   ElfStreamScanner scanner(member.uncompressed_size, options);
-  auto status = binfmt::stream_zip_member(stored, member, k_chunk, [&](Bytes chunk) {
-    scanner.feed(chunk);
-    return true;
-  });
+  auto release = [](Bytes consumed) { MappedFile::release(consumed); };
+  auto status = binfmt::stream_zip_member(
+      stored, member, k_chunk,
+      [&](Bytes chunk) {
+        scanner.feed(chunk);
+        return true;
+      },
+      release);
   if (status && scanner.wants_second_pass()) {
-    status = binfmt::stream_zip_member(stored, member, k_chunk, [&](Bytes chunk) { return scanner.feed_second(chunk); });
+    status = binfmt::stream_zip_member(
+        stored, member, k_chunk, [&](Bytes chunk) { return scanner.feed_second(chunk); }, release);
   }
   scanner.finish(report);
   if (!status) {

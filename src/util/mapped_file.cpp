@@ -76,4 +76,13 @@ MappedFile::~MappedFile() {
   }
 }
 
+void MappedFile::release(Bytes range) {
+  auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+  auto start = (reinterpret_cast<std::uintptr_t>(range.data()) + page - 1) & ~(page - 1);
+  auto end = (reinterpret_cast<std::uintptr_t>(range.data()) + range.size()) & ~(page - 1);
+  if (end > start) {
+    ::madvise(reinterpret_cast<void*>(start), end - start, MADV_DONTNEED);
+  }
+}
+
 }  // namespace archfit

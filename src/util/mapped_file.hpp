@@ -30,6 +30,11 @@ class MappedFile {
   // Hints that `range` (inside some mapping) will be read sequentially; harmless elsewhere.
   static void advise_sequential(Bytes range);
 
+  // Lets the pages wholly inside `range` (of a read-only mapping) go: they leave this process's
+  // resident set and are read again from the page cache if touched. Keeps memory flat while a
+  // large zip member is inflated.
+  static void release(Bytes range);
+
  private:
   MappedFile(const std::uint8_t* data, std::size_t size) : m_data(data), m_size(size) {}
   const std::uint8_t* m_data = nullptr;
