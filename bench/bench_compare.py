@@ -137,9 +137,58 @@ CASES: list[Case] = [
         inputs=[ROCSPARSE],
         check=check_vs_roc_obj_ls(ROCSPARSE),
     ),
-    # NVIDIA cases (archfit scan --json vs `cuobjdump --list-elf FILE`) go here: same shape, a
-    # check that maps cuobjdump's "ELF file N: NAME.sm_XX.cubin" lines onto archfit's JSON.
 ]
+
+
+def archfit_cubins(stdout: bytes) -> list[str]:
+    """Cubin targets in file order from `archfit scan --json`, 'f' dropped: cuobjdump --list-elf
+    names cubins from the cubin itself, which cannot record the family variant."""
+    names = []
+    for file in json.loads(stdout)["files"]:
+        for code in file["gpu_code"]:
+            if code["kind"] == "cubin":
+                names.append(code["target"][:-1] if code["target"].endswith("f") else code["target"])
+    return names
+
+
+def check_vs_cuobjdump_list_elf(archfit_out: bytes, ref_out: bytes) -> list[str]:
+    theirs = re.findall(rb"^ELF file\s+\d+: .*\.(sm_[0-9]+[af]?)\.cubin$", ref_out, re.M)
+    theirs = [t.decode() for t in theirs]
+    ours = archfit_cubins(archfit_out)
+    if ours == theirs:
+        return []
+    return [f"archfit lists {len(ours)} cubins, cuobjdump --list-elf {len(theirs)}; first difference at "
+            f"{next((i for i, (a, b) in enumerate(zip(ours, theirs)) if a != b), min(len(ours), len(theirs)))}"]
+
+
+def check_wheel_scanned(archfit_out: bytes, ref_out: bytes) -> list[str]:
+    """unzip -p only proves the archive inflates; archfit must have read it without errors."""
+    report = json.loads(archfit_out)
+    return [f"{f['member']}: {e}" for f in report["files"] for e in f["errors"]]
+
+
+def cuda_case(path: str, cuobjdump: str) -> Case:
+    return Case(
+        name=f"cuobjdump:{os.path.basename(path)}",
+        description=f"{path}: every cubin, in order (archfit scan --json vs cuobjdump --list-elf)",
+        archfit_argv=["{archfit}", "scan", "--json", path],
+        reference_argv=[cuobjdump, "--list-elf", path],
+        reference_name="cuobjdump --list-elf",
+        inputs=[path],
+        check=check_vs_cuobjdump_list_elf,
+    )
+
+
+def wheel_case(path: str, jobs: int) -> Case:
+    return Case(
+        name=f"wheel:{os.path.basename(path)}:j{jobs}",
+        description=f"{path}: scan every member without unpacking (-j {jobs}) vs unzip -p to /dev/null",
+        archfit_argv=["{archfit}", "scan", "--json", "--jobs", str(jobs), path],
+        reference_argv=["sh", "-c", 'exec unzip -p "$1" > /dev/null', "sh", path],
+        reference_name="unzip -p",
+        inputs=[path],
+        check=check_wheel_scanned,
+    )
 
 
 # --------------------------------------------------------------------------------------------------
@@ -389,7 +438,16 @@ def main() -> int:
                         help="evict the inputs from the page cache before every run (cold-ish)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a markdown table")
     parser.add_argument("--list", action="store_true", help="list the cases and exit")
+    parser.add_argument("--cuda-lib", action="append", default=[], metavar="PATH",
+                        help="add a case: archfit vs cuobjdump --list-elf on this CUDA library (repeatable)")
+    parser.add_argument("--cuobjdump", default=shutil.which("cuobjdump") or "cuobjdump",
+                        help="cuobjdump to compare with (default: from PATH)")
+    parser.add_argument("--wheel", action="append", default=[], metavar="PATH",
+                        help="add cases: archfit on this wheel with 1 and all workers vs unzip -p (repeatable)")
     args = parser.parse_args()
+    CASES.extend(cuda_case(path, args.cuobjdump) for path in args.cuda_lib)
+    for path in args.wheel:
+        CASES.extend([wheel_case(path, 1), wheel_case(path, os.cpu_count() or 1)])
 
     if args.list:
         for case in CASES:

@@ -75,6 +75,10 @@ Status read_version_needs(const ElfFile& elf, const ElfSection& section, HostNee
   ARCHFIT_TRY(Bytes data, elf.section_data(section));
   ARCHFIT_TRY(Bytes strings, linked_strings(elf, section));
   std::uint64_t offset = 0;
+  // A Vernaux record takes 16 bytes, so the section holds at most size/16 of them. Chains that
+  // visit more share records (every Verneed pointing at one long chain), which would make the work
+  // and the version list quadratic in the section size.
+  std::uint64_t aux_budget = data.size() / 16;
   // sh_info is the number of Verneed records; the chain is also bounded by the section size.
   for (std::uint32_t i = 0; i < section.info; ++i) {
     auto count = read_le<std::uint16_t>(data, offset + 2);
@@ -93,6 +97,12 @@ Status read_version_needs(const ElfFile& elf, const ElfSection& section, HostNee
     VersionNeed need{std::string(*file_name), {}};
     std::uint64_t aux_offset = offset + *aux;
     for (std::uint16_t j = 0; j < *count; ++j) {
+      if (aux_budget == 0) {
+        return Error{fmt::format("section '{}': Verneed record {} at +{}: Vernaux chains visit more records than "
+                                 "the section holds ({} bytes)",
+                                 section.name, i, hex(offset), data.size())};
+      }
+      --aux_budget;
       auto name = read_le<std::uint32_t>(data, aux_offset + 8);
       auto aux_next = read_le<std::uint32_t>(data, aux_offset + 12);
       if (!name || !aux_next) {

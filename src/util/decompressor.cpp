@@ -34,11 +34,13 @@ Decompressor::Decompressor(Decompressor&&) noexcept = default;
 Decompressor& Decompressor::operator=(Decompressor&&) noexcept = default;
 Decompressor::~Decompressor() = default;
 
-// Grows the output by up to `want` bytes (bounded by the limit) and runs the codec once over
-// as much input as it takes to fill that space or finish the stream.
+// Grows the output by up to `want` bytes (bounded by the limit, and by the size already produced
+// so that memory follows what the stream really yields, not what a header or table claims) and
+// runs the codec once over as much input as it takes to fill that space or finish the stream.
 Status Decompressor::step(std::uint64_t want) {
+  constexpr std::uint64_t k_min_growth = 64 * 1024;
   std::size_t start = m_output.size();
-  std::uint64_t room = std::min<std::uint64_t>(want, m_limit - start);
+  std::uint64_t room = std::min({want, m_limit - start, std::max<std::uint64_t>(start, k_min_growth)});
   if (room == 0) {
     return Error{fmt::format("decompressed data exceeds the limit of {} bytes", m_limit)};
   }

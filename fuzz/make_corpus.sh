@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Builds seed corpora for the libFuzzer harnesses, one directory per harness under CORPUS_DIR.
+# Usage: make_corpus.sh FIXTURE_DIR CORPUS_DIR
+#
+# FIXTURE_DIR is what tests/fixtures/amd/make_amd_fixtures.sh wrote (e.g. build/fixtures/amd), or
+# its parent (then <parent>/amd and, when present, <parent>/nvidia are used). If it does not exist
+# the AMD fixtures are generated first (into it when it is named amd, else into FIXTURE_DIR/amd). Only files under 64 KiB become seeds: libFuzzer
+# mutates small inputs far faster. A few synthetic seeds are added that mutation finds hard to reach:
+# CCOBs of a tiny bundle with zlib level 0 (stored blocks, so the inner table stays mutable), GNU
+# and BSD archives with long names, the two-bundle .hip_fatbin section of a real library and, with
+# NVIDIA fixtures, the .nv_fatbin / __nv_relfatbin sections of their libraries and objects.
+# Checked-in seeds under fuzz/seeds/<harness>/ (if any) are added too.
+set -euo pipefail
+fixtures=${1:?usage: make_corpus.sh FIXTURE_DIR CORPUS_DIR}
+corpus=${2:?usage: make_corpus.sh FIXTURE_DIR CORPUS_DIR}
+here=$(cd "$(dirname "$0")" && pwd)
+llvm19=/usr/lib/llvm-19/bin
+max_seed=65535
+
+if [ ! -e "$fixtures" ]; then  # generate: into FIXTURE_DIR itself if it is named amd, else FIXTURE_DIR/amd
+  target=$fixtures; [ "$(basename "$fixtures")" = amd ] || target=$fixtures/amd
+  bash "$here/../tests/fixtures/amd/make_amd_fixtures.sh" "$target" >/dev/null
+fi
+amd=$fixtures; [ -d "$fixtures/amd" ] && amd=$fixtures/amd
+nvidia=$(dirname "$amd")/nvidia; [ -d "$fixtures/nvidia" ] && nvidia=$fixtures/nvidia
+
+harnesses=(fuzz_elf fuzz_ar fuzz_offload_bundle fuzz_ccob fuzz_scan)
+for h in "${harnesses[@]}"; do mkdir -p "$corpus/$h"; done
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+
+# seed HARNESS FILE...: copies the files that exist and are small enough, named by content hash.
+seed() {
+  local harness=$1 f; shift
+  for f in "$@"; do
+    [ -f "$f" ] && [ "$(stat -c %s "$f")" -le $max_seed ] || continue
+    cp "$f" "$corpus/$harness/$(sha1sum "$f" | cut -c1-16)"
+  done
+}
+has_magic() { [ "$(head -c "${#2}" "$1" 2>/dev/null)" = "$2" ]; }
+
+# Synthetic bundles and CCOBs (python3 writes the same layout as tests/fixtures/amd/make_ccob.py).
+python3 - "$work" <<'PY'
+import hashlib, struct, sys, zlib
+out = sys.argv[1]
+def bundle(entries):
+    table = b"".join(struct.pack("<QQQ", 0, 0, 0) + i.encode() for i, _ in entries)
+    head = b"__CLANG_OFFLOAD_BUNDLE__" + struct.pack("<Q", len(entries))
+    offset, body, rows = len(head) + len(table), b"", b""
+    for ident, payload in entries:
+        rows += struct.pack("<QQQ", offset + len(body), len(payload), len(ident)) + ident.encode()
+        body += payload
+    return head + rows + body
+elf = b"\x7fELF\x02\x01\x01\x40\x03" + bytes(7) + struct.pack("<HHI", 3, 224, 1) + bytes(24) + \
+      struct.pack("<I", 0x53f) + bytes(12)
+b = bundle([("host-x86_64-unknown-linux-gnu-", b""), ("hipv4-amdgcn-amd-amdhsa--gfx90a:xnack-", elf)])
+open(f"{out}/tiny.hipfb", "wb").write(b)
+md5 = hashlib.md5(b).digest()[:8]
+for level in (0, 9):
+    z = zlib.compress(b, level)
+    open(f"{out}/tiny_v1_z{level}.ccob", "wb").write(b"CCOB" + struct.pack("<HHI", 1, 0, len(b)) + md5 + z)
+    open(f"{out}/tiny_v2_z{level}.ccob", "wb").write(b"CCOB" + struct.pack("<HHII", 2, 0, 24 + len(z), len(b)) + md5 + z)
+    open(f"{out}/tiny_v3_z{level}.ccob", "wb").write(b"CCOB" + struct.pack("<HHQQ", 3, 0, 32 + len(z), len(b)) + md5 + z)
+PY
+# Small archives: GNU long names ("//" table) and BSD "#1/N" names.
+(cd "$work" && printf 'x' > short.o && cp tiny.hipfb a_member_with_a_long_name.o &&
+  ar rcs gnu.a short.o a_member_with_a_long_name.o &&
+  "$llvm19/llvm-ar" rc --format=bsd bsd.a short.o a_member_with_a_long_name.o) || true
+# The two-bundle .hip_fatbin section of the linked clang-15 library.
+"$llvm19/llvm-objcopy" --dump-section=.hip_fatbin="$work/two_bundles.fatbin" "$amd/hip15_two_bundles.so" \
+  /dev/null 2>/dev/null || true
+
+shopt -s nullglob
+elves=("$amd"/*.o "$amd"/*.so "$amd"/*.co "$amd"/code_objects/*.co "$amd"/work/*.o)
+bundles=("$amd"/*.hipfb "$amd"/work/*.hipfb "$work"/*.hipfb "$work"/*.ccob "$work"/two_bundles.fatbin)
+seed fuzz_elf "${elves[@]}"
+seed fuzz_ar "$amd"/*.a "$work"/*.a
+seed fuzz_offload_bundle "${bundles[@]}"
+for f in "${bundles[@]}"; do has_magic "$f" CCOB && seed fuzz_ccob "$f"; done
+seed fuzz_scan "${elves[@]}" "${bundles[@]}" "$amd"/*.a "$work"/*.a
+if [ -d "$nvidia" ]; then
+  nv=("$nvidia"/* "$nvidia"/work/*)
+  for f in "$nvidia"/*.so "$nvidia"/*.o; do  # the fatbin sections of the (large) host files
+    for s in .nv_fatbin __nv_relfatbin; do
+      "$llvm19/llvm-objcopy" --dump-section="$s=$work/$(basename "$f")$s" "$f" /dev/null 2>/dev/null || true
+    done
+  done
+  nv+=("$work"/*.nv_fatbin "$work"/*__nv_relfatbin)
+  mkdir -p "$corpus/fuzz_cuda_fatbin"
+  seed fuzz_scan "${nv[@]}"
+  for f in "${nv[@]}"; do
+    has_magic "$f" $'\x7fELF' && seed fuzz_elf "$f" && seed fuzz_cuda_fatbin "$f"
+    has_magic "$f" $'\x50\xed\x55\xba' && seed fuzz_cuda_fatbin "$f"
+  done
+fi
+# Checked-in seeds, for harnesses whose inputs the fixtures do not cover.
+for dir in "$here"/seeds/*/; do
+  h=$(basename "$dir"); mkdir -p "$corpus/$h"; seed "$h" "$dir"*
+done
+for h in "$corpus"/*/; do echo "$(basename "$h"): $(ls "$h" | wc -l) seeds"; done
