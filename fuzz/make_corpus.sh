@@ -24,7 +24,7 @@ fi
 amd=$fixtures; [ -d "$fixtures/amd" ] && amd=$fixtures/amd
 nvidia=$(dirname "$amd")/nvidia; [ -d "$fixtures/nvidia" ] && nvidia=$fixtures/nvidia
 
-harnesses=(fuzz_elf fuzz_ar fuzz_offload_bundle fuzz_ccob fuzz_scan)
+harnesses=(fuzz_elf fuzz_ar fuzz_offload_bundle fuzz_ccob fuzz_scan fuzz_zip_stream)
 for h in "${harnesses[@]}"; do mkdir -p "$corpus/$h"; done
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 
@@ -92,6 +92,20 @@ if [ -d "$nvidia" ]; then
     has_magic "$f" $'\x50\xed\x55\xba' && seed fuzz_cuda_fatbin "$f"
   done
 fi
+# fuzz_zip_stream: the first byte picks the chunk size, the rest is a zip or an ELF file.
+for f in "${elves[@]}" "$amd"/zip/*.zip "$amd"/zip/*.whl; do
+  [ -f "$f" ] && [ "$(stat -c %s "$f")" -lt $max_seed ] || continue
+  { printf '\x07'; cat "$f"; } > "$work/stream_$(basename "$f")"
+  seed fuzz_zip_stream "$work/stream_$(basename "$f")"
+done
+(cd "$work" && python3 -c "
+import zipfile, sys
+with zipfile.ZipFile('small.whl', 'w', zipfile.ZIP_DEFLATED) as z:
+    for name in sys.argv[1:]:
+        z.write(name, 'pkg/lib/' + name.split('/')[-1])
+" "$amd"/bare_gfx90a.co "$amd"/a15.hipfb "$amd"/libhost_rpath.so 2>/dev/null && { printf '\x01'; cat small.whl; } > stream_small.whl) || true
+seed fuzz_zip_stream "$work/stream_small.whl"
+
 # Checked-in seeds, for harnesses whose inputs the fixtures do not cover.
 for dir in "$here"/seeds/*/; do
   h=$(basename "$dir"); mkdir -p "$corpus/$h"; seed "$h" "$dir"*
