@@ -6,6 +6,8 @@
 #   - archfit scan of a wheel made there from torch/lib vs unzip -p of the same wheel, 1 and all cores.
 # Writes markdown tables and the machine description to $OUT (or /tmp/archfit-bench).
 set -uo pipefail
+# unzip is not installed there: a copy of Debian's can be carried in .device-bin/.
+[ -x .device-bin/unzip ] && export PATH="$PWD/.device-bin:$PATH"
 out=${OUT:-/tmp/archfit-bench}
 mkdir -p "$out"
 archfit=${ARCHFIT:-build/archfit}

@@ -221,13 +221,16 @@ FatbinContainer parse_fatbin_container(Bytes region, std::uint64_t offset, std::
   return parse_fatbin_container(source, region.size(), offset, errors);
 }
 
-CudaFatbinWalk walk_cuda_fatbin(Bytes region) {
+CudaFatbinWalk walk_cuda_fatbin(Bytes region, const std::function<void(Bytes)>& visited) {
   CudaFatbinWalk walk;
   bool in_junk = false;  // report a run of non-container bytes once
   std::uint64_t position = 0;
   while (position < region.size()) {
     if (read_le<std::uint32_t>(region, position) == k_fatbin_magic && slice(region, position, 16)) {
       FatbinContainer container = parse_fatbin_container(region, position, walk.errors);
+      if (visited) {
+        visited(region.subspan(position, container.end - position));
+      }
       std::uint64_t next = align_up(container.end, k_fatbin_alignment).value_or(region.size());
       position = std::max(next, position + k_fatbin_alignment);
       in_junk = false;

@@ -108,7 +108,9 @@ FatbinContainer parse_fatbin_container(const FatbinByteSource& source, std::uint
 // Walks every container in a section (or a whole .fatbin file). A bad magic at an aligned
 // offset that is not zero padding is reported once, then the walk resynchronises by probing
 // 8-aligned offsets for the next container magic.
-CudaFatbinWalk walk_cuda_fatbin(Bytes region);
+// `visited`, when given, is called with each container's bytes once it has been parsed (callers
+// reading a memory map use it to let those pages go).
+CudaFatbinWalk walk_cuda_fatbin(Bytes region, const std::function<void(Bytes)>& visited = {});
 
 // The entry's stored payload bytes (compressed data when compressed). Fails when out of range.
 Result<Bytes> fatbin_entry_payload(Bytes region, const FatbinEntry& entry);

@@ -5,6 +5,7 @@
 #include "binfmt/cubin.hpp"
 #include "binfmt/cuda_fatbin.hpp"
 #include "util/hex.hpp"
+#include "util/mapped_file.hpp"
 
 namespace archfit::scan {
 
@@ -146,12 +147,19 @@ namespace {
 
 void walk_and_add(Bytes region, std::string_view section_name, std::uint64_t region_file_offset,
                   const ScanOptions& options, FileReport& report) {
-  auto walk = binfmt::walk_cuda_fatbin(region);
+  std::function<void(Bytes)> release;
+  if (options.release_mapped_pages) {
+    release = [](Bytes bytes) { MappedFile::release(bytes); };
+  }
+  auto walk = binfmt::walk_cuda_fatbin(region, release);
   EntryContentsReader contents = [region](const FatbinEntry& entry) {
     return binfmt::fatbin_entry_contents(region, entry, k_max_entry_size);
   };
   for (const auto& container : walk.containers) {
     add_fatbin_container(container, section_name, region_file_offset, contents, options, report);
+    if (release && options.deep) {
+      release(region.subspan(container.offset, container.end - container.offset));
+    }
   }
   for (const auto& error : walk.errors) {
     report.errors.push_back(fmt::format("{} (file offset {}) {}", section_name, hex(region_file_offset),

@@ -20,7 +20,9 @@ std::vector<FileReport> scan_one(const InputFile& input, const ScanOptions& opti
     reports.push_back(std::move(failed));
     return reports;
   }
-  scan_bytes(input.path, std::nullopt, file->bytes(), options, reports);
+  ScanOptions mapped = options;
+  mapped.release_mapped_pages = true;
+  scan_bytes(input.path, std::nullopt, file->bytes(), mapped, reports);
   return reports;
 }
 

@@ -22,6 +22,10 @@ struct ScanOptions {
   // Zip members up to this size are inflated into memory and scanned like files; larger ELF
   // members are scanned as a stream (elf_stream_scan.hpp), so memory stays bounded.
   std::uint64_t zip_buffer_limit = std::uint64_t{4} << 20;
+  // The bytes being scanned are a read-only file mapping whose pages may be dropped once read
+  // (MappedFile::release), which keeps the resident set small on libraries of hundreds of MB.
+  // Never set for bytes in ordinary memory: dropping those would zero them.
+  bool release_mapped_pages = false;
 };
 
 // Scans bytes already in memory. Appends one FileReport per file (archives add one per member

@@ -110,7 +110,9 @@ std::vector<FileReport> scan_member(const std::string& path, Bytes archive, cons
       reports.push_back(std::move(report));
       return reports;
     }
-    scan_bytes(path, member.name, bytes, options, reports);
+    ScanOptions in_memory = options;
+    in_memory.release_mapped_pages = false;
+    scan_bytes(path, member.name, bytes, in_memory, reports);
   } else {
     report.format = "unknown";
     report.warnings.push_back(fmt::format("{} MiB member that is not a shared library or executable: archfit "
