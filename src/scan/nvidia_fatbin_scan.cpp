@@ -147,11 +147,13 @@ namespace {
 
 void walk_and_add(Bytes region, std::string_view section_name, std::uint64_t region_file_offset,
                   const ScanOptions& options, FileReport& report) {
+  PageReleaser releaser(options.release_mapped_pages);
   std::function<void(Bytes)> release;
   if (options.release_mapped_pages) {
-    release = [](Bytes bytes) { MappedFile::release(bytes); };
+    release = [&releaser](Bytes bytes) { releaser.add(bytes); };
   }
   auto walk = binfmt::walk_cuda_fatbin(region, release);
+  releaser.flush();
   EntryContentsReader contents = [region](const FatbinEntry& entry) {
     return binfmt::fatbin_entry_contents(region, entry, k_max_entry_size);
   };

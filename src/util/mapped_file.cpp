@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <algorithm>
 #include <cstring>
 
 #include <fmt/format.h>
@@ -82,6 +83,31 @@ void MappedFile::release(Bytes range) {
   auto end = (reinterpret_cast<std::uintptr_t>(range.data()) + range.size()) & ~(page - 1);
   if (end > start) {
     ::madvise(reinterpret_cast<void*>(start), end - start, MADV_DONTNEED);
+  }
+}
+
+void PageReleaser::add(Bytes range) {
+  if (!m_enabled || range.empty()) {
+    return;
+  }
+  constexpr std::size_t k_batch = std::size_t{32} << 20;
+  if (m_start != nullptr && range.data() >= m_start && range.data() <= m_end) {
+    m_end = std::max(m_end, range.data() + range.size());
+  } else {
+    flush();
+    m_start = range.data();
+    m_end = range.data() + range.size();
+  }
+  if (static_cast<std::size_t>(m_end - m_start) >= k_batch) {
+    flush();
+  }
+}
+
+void PageReleaser::flush() {
+  if (m_start != nullptr) {
+    MappedFile::release(Bytes(m_start, static_cast<std::size_t>(m_end - m_start)));
+    m_start = nullptr;
+    m_end = nullptr;
   }
 }
 

@@ -41,4 +41,23 @@ class MappedFile {
   std::size_t m_size = 0;
 };
 
+// Collects ranges to release and hands them to MappedFile::release in large batches: madvise
+// costs a few microseconds a call, and libraries like libcublasLt have thousands of containers.
+class PageReleaser {
+ public:
+  explicit PageReleaser(bool enabled) : m_enabled(enabled) {}
+  PageReleaser(const PageReleaser&) = delete;
+  PageReleaser& operator=(const PageReleaser&) = delete;
+  ~PageReleaser() { flush(); }
+
+  // Adds `range`; contiguous ranges are merged, and a batch is released once it reaches 32 MiB.
+  void add(Bytes range);
+  void flush();
+
+ private:
+  bool m_enabled;
+  const std::uint8_t* m_start = nullptr;
+  const std::uint8_t* m_end = nullptr;
+};
+
 }  // namespace archfit
