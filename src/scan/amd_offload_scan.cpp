@@ -206,18 +206,8 @@ void scan_code_object_file(Bytes data, FileReport& report) {
     report.errors.push_back(decoded.error().message);
     return;
   }
-  GpuCode code;
-  code.vendor = "amd";
-  code.kind = "code-object";
-  code.target = decoded->target_id();
-  code.size = data.size();
-  code.file_offset = 0;
-  CodeObjectCheck check;
-  check.elf_target = code.target;
-  check.code_object_version = decoded->code_object_version;
-  check.generic_version = decoded->generic_version;
-  code.check = std::move(check);
-  report.gpu_code.push_back(std::move(code));
+  report.gpu_code.push_back(whole_file_code("amd", "code-object", decoded->target_id(), data.size(),
+                                            decoded->code_object_version, decoded->generic_version));
 }
 
 }  // namespace archfit::scan

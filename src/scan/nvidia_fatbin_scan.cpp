@@ -191,17 +191,7 @@ void scan_cubin_file(Bytes data, FileReport& report) {
     report.errors.push_back(cubin.error().message);
     return;
   }
-  GpuCode code;
-  code.vendor = "nvidia";
-  code.kind = "cubin";
-  code.target = cubin->target();
-  code.size = data.size();
-  code.file_offset = 0;
-  CodeObjectCheck check;
-  check.elf_target = code.target;
-  check.code_object_version = cubin->abi_version;
-  code.check = std::move(check);
-  report.gpu_code.push_back(std::move(code));
+  report.gpu_code.push_back(whole_file_code("nvidia", "cubin", cubin->target(), data.size(), cubin->abi_version, 0));
 }
 
 }  // namespace archfit::scan

@@ -32,6 +32,24 @@ struct GpuCode {
   std::optional<CodeObjectCheck> check;
 };
 
+// The record for a file that is one code object (a bare AMDGPU code object or a cubin): its ELF
+// header is the only description there is, so it gives both the target and the check.
+inline GpuCode whole_file_code(std::string vendor, std::string kind, std::string target, std::uint64_t size,
+                               int code_object_version, int generic_version) {
+  GpuCode code;
+  code.vendor = std::move(vendor);
+  code.kind = std::move(kind);
+  code.target = std::move(target);
+  code.size = size;
+  code.file_offset = 0;
+  CodeObjectCheck check;
+  check.elf_target = code.target;
+  check.code_object_version = code_object_version;
+  check.generic_version = generic_version;
+  code.check = std::move(check);
+  return code;
+}
+
 struct BundleEntryRecord {
   std::string id;
   std::uint64_t offset = 0;  // plain bundles: file offset; compressed: offset in the decompressed bundle
