@@ -61,3 +61,23 @@ TEST(Cli, TextOutputHasASummaryLine) {
 
 }  // namespace
 }  // namespace archfit::test
+
+namespace archfit::test {
+namespace {
+
+// Progress goes to stderr only when it is a terminal: run under script(1), which gives the command
+// a pseudo-terminal, and piped.
+TEST(Cli, ProgressLineOnATerminalOnlyAndNeverWithJson) {
+  std::string dir = fixture_dir("amd").string();
+  std::string command = archfit_binary() + " scan " + dir + " > /dev/null";
+  auto on_tty = run_command({"script", "-qec", command, "/dev/null"});
+  EXPECT_NE(on_tty.out.find("scanning "), std::string::npos) << on_tty.out;
+  EXPECT_NE(on_tty.out.find(" files, "), std::string::npos);
+  auto json_on_tty = run_command({"script", "-qec", archfit_binary() + " scan --json " + dir + " > /dev/null", "/dev/null"});
+  EXPECT_EQ(json_on_tty.out.find("scanning "), std::string::npos) << json_on_tty.out;
+  auto piped = run_command({archfit_binary(), "scan", dir});
+  EXPECT_EQ(piped.err.find("scanning "), std::string::npos);
+}
+
+}  // namespace
+}  // namespace archfit::test
