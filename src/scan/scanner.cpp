@@ -15,7 +15,6 @@
 #include "scan/host_needs_record.hpp"
 #include "scan/zip_scan.hpp"
 #include "scan/nvidia_fatbin_scan.hpp"
-#include "util/mapped_file.hpp"
 
 namespace archfit::scan {
 
@@ -114,23 +113,6 @@ void scan_bytes(const std::string& path, const std::optional<std::string>& membe
     report.errors.push_back("unrecognised format: not an ELF file, ar or zip archive, offload bundle, CUDA fatbin or code object");
   }
   out.push_back(std::move(report));
-}
-
-ScanReport scan_paths(const std::vector<std::string>& paths, const ScanOptions& options) {
-  ScanReport report;
-  for (const auto& path : paths) {
-    auto file = MappedFile::open(path);
-    if (!file) {
-      FileReport failed;
-      failed.path = path;
-      failed.format = "unreadable";
-      failed.errors.push_back(file.error().message);
-      report.files.push_back(std::move(failed));
-      continue;
-    }
-    scan_bytes(path, std::nullopt, file->bytes(), options, report.files);
-  }
-  return report;
 }
 
 }  // namespace archfit::scan

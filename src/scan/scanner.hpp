@@ -33,8 +33,4 @@ struct ScanOptions {
 void scan_bytes(const std::string& path, const std::optional<std::string>& member, Bytes data,
                 const ScanOptions& options, std::vector<FileReport>& out);
 
-// Opens (read-only, memory-mapped) and scans each path in order. A file that cannot be opened
-// gets a report with the error; the others are still scanned.
-ScanReport scan_paths(const std::vector<std::string>& paths, const ScanOptions& options);
-
 }  // namespace archfit::scan
