@@ -13,7 +13,7 @@ build_packages=(g++ cmake ninja-build pkg-config libfmt-dev nlohmann-json3-dev l
 # compressed bundles, code object v6 and the bundler/readelf oracles; roc-obj-ls comes with hipcc's
 # package set; librocsparse0 is the real third-party ROCm library; zstd makes CCOB test variants.
 test_packages=(hipcc clang-15 lld-15 clang-19 lld-19 llvm-19 libclang-rt-19-dev librocsparse0 binutils zstd
-               python3 python3-pip)
+               zip unzip python3 python3-pip)
 
 packages=("${build_packages[@]}")
 if [ "$mode" = test ]; then packages+=("${test_packages[@]}"); fi
@@ -28,5 +28,11 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 if [ "$mode" = test ]; then
   # cuobjdump, the oracle for NVIDIA fatbins (nvcc itself comes with the CUDA toolkit in /usr/local/cuda).
-  python3 -m pip install -q --disable-pip-version-check nvidia-cuda-cuobjdump 2>&1 | grep -v 'WARNING: Running pip as' || true
+  # Debian's own python3 is "externally managed" (PEP 668): say we mean it; other pythons ignore it.
+  pip_flags=(-q --disable-pip-version-check --root-user-action=ignore)
+  if python3 -m pip install --help 2>/dev/null | grep -q -- --break-system-packages; then
+    pip_flags+=(--break-system-packages)
+  fi
+  python3 -c 'import nvidia.cu13' 2>/dev/null || python3 -c 'import nvidia.cuda_cuobjdump' 2>/dev/null ||
+    python3 -m pip install "${pip_flags[@]}" nvidia-cuda-cuobjdump
 fi
