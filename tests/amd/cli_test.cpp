@@ -32,7 +32,7 @@ TEST(Cli, HelpAndVersion) {
 TEST(Cli, BadInputIsOneErrorNamingFileStructureAndOffsetAndOtherFilesGoOn) {
   auto good = (fixture_dir("amd") / "hip15_two_bundles.so").string();
   auto bytes = read_bytes(good);
-  auto bad = std::filesystem::temp_directory_path() / "archfit_cut.so";
+  auto bad = unique_temp_path("archfit_cut.so");
   std::ofstream(bad, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), 5000);
   auto result = run_command({archfit_binary(), "scan", bad.string(), good, "--json"});
   std::filesystem::remove(bad);

@@ -52,7 +52,7 @@ TEST(DeepCheck, ReportsAnEntryIdThatDisagreesWithItsCodeObject) {
   auto at = text.find("gfx942:xnack-");
   ASSERT_NE(at, std::string::npos);
   bytes[at + std::string("gfx942:xnack").size()] = '+';
-  auto path = std::filesystem::temp_directory_path() / "archfit_lying_bundle.hipfb";
+  auto path = unique_temp_path("archfit_lying_bundle.hipfb");
   std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
                                               static_cast<std::streamsize>(bytes.size()));
   auto json = run_archfit_json({"scan", "--deep", path.string()});

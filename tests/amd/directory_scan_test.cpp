@@ -14,7 +14,7 @@ namespace fs = std::filesystem;
 
 TEST(DirectoryScan, FindsFilesByMagicSkipsLoopsAndMatchesPerFileScans) {
   auto fixtures = fixture_dir("amd");
-  auto tree = fs::temp_directory_path() / "archfit_directory_scan";
+  auto tree = unique_temp_path("archfit_directory_scan");
   fs::remove_all(tree);
   fs::create_directories(tree / "sub" / "deeper");
   fs::copy_file(fixtures / "hip15_two_bundles.so", tree / "sub" / "libtwo.so");

@@ -25,6 +25,10 @@ std::filesystem::path fixture_dir(const std::string& name) {
 
 std::string archfit_binary() { return ARCHFIT_BINARY; }
 
+std::filesystem::path unique_temp_path(const std::string& name) {
+  return std::filesystem::temp_directory_path() / (name + "." + std::to_string(::getpid()));
+}
+
 std::string read_text(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {

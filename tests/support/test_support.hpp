@@ -16,6 +16,9 @@ std::filesystem::path fixture_dir(const std::string& name);
 // Path of the archfit binary under test.
 std::string archfit_binary();
 
+// A path in the temporary directory that no other test process uses: NAME.PID.
+std::filesystem::path unique_temp_path(const std::string& name);
+
 // Whole file as text; fails the test if unreadable.
 std::string read_text(const std::filesystem::path& path);
 
