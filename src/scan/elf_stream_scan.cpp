@@ -84,6 +84,7 @@ struct ElfStreamScanner::State {
   void probe_nvidia(Bytes chunk, std::uint64_t chunk_start);
   void on_nv_magic(std::uint64_t offset);
   void continue_nv(const std::shared_ptr<NvCandidate>& candidate);
+  void add_streamed_fatbins(const binfmt::ElfFile& elf, FileReport& report) const;
 };
 
 // Every 8-aligned offset may start a fatbin container.
@@ -353,7 +354,8 @@ std::vector<const binfmt::ElfSection*> host_need_sections(const std::vector<binf
 
 // Replays the fatbin walk of each .nv_fatbin / __nv_relfatbin section over the containers found
 // while streaming (offsets are file offsets, so the region starts at 0).
-static void add_streamed_fatbins(const binfmt::ElfFile& elf, const ElfStreamScanner::State& s, FileReport& report) {
+void ElfStreamScanner::State::add_streamed_fatbins(const binfmt::ElfFile& elf, FileReport& report) const {
+  const State& s = *this;
   std::vector<std::shared_ptr<NvCandidate>> candidates = s.nv;
   std::sort(candidates.begin(), candidates.end(), [](const auto& a, const auto& b) { return a->offset < b->offset; });
   EntryContentsReader contents = [&s](const binfmt::FatbinEntry& entry) -> Result<std::vector<std::uint8_t>> {
@@ -504,7 +506,7 @@ void ElfStreamScanner::finish(FileReport& report) {
                          .value_or(section_end);
     }
   }
-  add_streamed_fatbins(*elf, s, report);
+  s.add_streamed_fatbins(*elf, report);
   auto needs = binfmt::read_host_needs(*elf);
   if (needs) {
     report.needs = host_needs_record(*needs);

@@ -43,9 +43,8 @@ class ElfStreamScanner {
   // Builds the report (format, bundles, GPU code, needs, errors).
   void finish(FileReport& report);
 
-  struct State;
-
  private:
+  struct State;
   std::unique_ptr<State> m_state;
 };
 
