@@ -49,6 +49,10 @@ int run(int argc, char** argv) {
     runners[sub] = command.setup(*sub, global);
   }
 
+  if (argc <= 1) {
+    fmt::print(stderr, "{}", app.help());
+    return k_exit_usage;
+  }
   if (const char* word = first_positional(argc, argv)) {
     bool known = std::find(names.begin(), names.end(), std::string_view(word)) != names.end();
     if (!known) {

@@ -27,6 +27,9 @@ TEST(Cli, HelpAndVersion) {
   EXPECT_EQ(version.exit_code, 0);
   EXPECT_TRUE(version.out.starts_with("archfit ")) << version.out;
   EXPECT_EQ(run_command({archfit_binary(), "scan", "--no-such-flag"}).exit_code, 2);
+  auto bare = run_command({archfit_binary()});
+  EXPECT_EQ(bare.exit_code, 2);
+  EXPECT_NE(bare.err.find("scan"), std::string::npos) << "no arguments: the command list on stderr";
 }
 
 TEST(Cli, BadInputIsOneErrorNamingFileStructureAndOffsetAndOtherFilesGoOn) {
