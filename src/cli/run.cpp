@@ -31,15 +31,16 @@ const char* first_positional(int argc, char** argv) {
 }  // namespace
 
 int run(int argc, char** argv) {
-  CLI::App app{"archfit: find GPU architecture and toolchain mismatches before, during and after a build"};
+  CLI::App app{"archfit: find GPU architecture and toolchain mismatches before, during and after a build",
+               "archfit"};
   app.set_version_flag("--version", fmt::format("archfit {}", ARCHFIT_VERSION));
   app.require_subcommand(1);
   app.fallthrough();
   GlobalOptions global;
-  std::map<std::string, ColorMode> color_names{
-      {"auto", ColorMode::automatic}, {"always", ColorMode::always}, {"never", ColorMode::never}};
-  app.add_option("--color", global.color, "Colour: auto (TTY, honours NO_COLOR), always, never")
-      ->transform(CLI::CheckedTransformer(color_names, CLI::ignore_case));
+  std::string color = "auto";
+  app.add_option("--color", color, "Colour: auto (terminal only, honours NO_COLOR), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->type_name("WHEN");
 
   std::vector<std::string_view> names;
   std::map<CLI::App*, std::function<int()>> runners;
@@ -68,6 +69,7 @@ int run(int argc, char** argv) {
     int code = app.exit(error);
     return code == 0 ? k_exit_ok : k_exit_usage;
   }
+  global.color = color == "always" ? ColorMode::always : color == "never" ? ColorMode::never : ColorMode::automatic;
   for (auto& [sub, runner] : runners) {
     if (sub->parsed()) {
       return runner();
