@@ -101,8 +101,15 @@ void JsonWriter::string_array(std::string_view name, const std::vector<std::stri
 // UTF-8 (names in binaries can be anything) are written as U+FFFD so the output always parses.
 void JsonWriter::write_escaped(std::string_view text) {
   m_out += '"';
+  std::size_t run = 0;  // start of the bytes not yet copied, which need no escaping
+  auto plain = [](unsigned char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; };
   for (std::size_t i = 0; i < text.size(); ++i) {
     auto c = static_cast<unsigned char>(text[i]);
+    if (plain(c)) {
+      continue;
+    }
+    m_out.append(text.substr(run, i - run));
+    run = i + 1;
     if (c == '"' || c == '\\') {
       m_out += '\\';
       m_out += static_cast<char>(c);
@@ -110,10 +117,8 @@ void JsonWriter::write_escaped(std::string_view text) {
       m_out += "\\n";
     } else if (c == '\t') {
       m_out += "\\t";
-    } else if (c < 0x20 || c == 0x7f) {
-      fmt::format_to(std::back_inserter(m_out), "\\u{:04x}", c);
     } else if (c < 0x80) {
-      m_out += static_cast<char>(c);
+      fmt::format_to(std::back_inserter(m_out), "\\u{:04x}", c);
     } else {
       // Accept a well-formed UTF-8 sequence as is.
       std::size_t length = (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
@@ -124,11 +129,13 @@ void JsonWriter::write_escaped(std::string_view text) {
       if (valid) {
         m_out.append(text.substr(i, length));
         i += length - 1;
+        run = i + 1;
       } else {
         m_out += "\xef\xbf\xbd";
       }
     }
   }
+  m_out.append(text.substr(run));
   m_out += '"';
 }
 
