@@ -61,9 +61,7 @@ std::string AmdgpuCodeObject::target_id() const {
   return id;
 }
 
-bool is_amdgpu_code_object(Bytes data) {
-  return is_elf(data) && read_le<std::uint16_t>(data, 18).value_or(0) == k_em_amdgpu;
-}
+bool is_amdgpu_code_object(Bytes data) { return is_elf_for_machine(data, k_em_amdgpu); }
 
 Result<AmdgpuCodeObject> decode_amdgpu_code_object(Bytes data) {
   ARCHFIT_TRY(ElfHeader header, parse_elf_header(data));

@@ -60,7 +60,7 @@ Result<bool> new_abi_arch_specific(Bytes data, std::uint32_t flags) {
 
 std::string Cubin::target() const { return fmt::format("sm_{}{}", sm, arch_specific ? "a" : ""); }
 
-bool is_cubin(Bytes data) { return is_elf(data) && read_le<std::uint16_t>(data, 18).value_or(0) == k_em_cuda; }
+bool is_cubin(Bytes data) { return is_elf_for_machine(data, k_em_cuda); }
 
 Result<Cubin> decode_cubin(Bytes data) {
   ARCHFIT_TRY(ElfHeader header, parse_elf_header(data));

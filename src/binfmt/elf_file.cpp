@@ -52,6 +52,11 @@ ElfSection read_section(Bytes entry, bool is_64bit) {
 
 bool is_elf(Bytes data) { return has_magic(data, 0, "\x7f" "ELF"); }
 
+bool is_elf_for_machine(Bytes data, std::uint16_t machine) {
+  constexpr std::uint64_t k_e_machine_offset = 18;  // the same in ELF32 and ELF64
+  return is_elf(data) && read_le<std::uint16_t>(data, k_e_machine_offset) == machine;
+}
+
 Result<ElfHeader> parse_elf_header(Bytes data) {
   if (!is_elf(data)) {
     return Error{"ELF header at offset 0x0: bad magic"};

@@ -82,6 +82,10 @@ struct ElfSection {
 // True when `data` starts with the ELF magic.
 bool is_elf(Bytes data);
 
+// True when `data` is an ELF file for `machine` (e_machine), judged from the magic and e_machine
+// alone, as format detection needs.
+bool is_elf_for_machine(Bytes data, std::uint16_t machine);
+
 // Reads only the ELF header. Fails on a short buffer, an unknown class or big-endian data.
 Result<ElfHeader> parse_elf_header(Bytes data);
 

@@ -23,6 +23,15 @@ void text_or_null(JsonWriter& json, std::string_view name, const std::string& te
   }
 }
 
+// `value`, or null when it equals `absent` (the model's "not applicable" value).
+void number_or_null(JsonWriter& json, std::string_view name, int value, int absent) {
+  if (value == absent) {
+    json.null_member(name);
+  } else {
+    json.member(name, value);
+  }
+}
+
 void write_check(JsonWriter& json, const scan::CodeObjectCheck& check) {
   json.key("check");
   json.begin_object();
@@ -43,11 +52,7 @@ void write_gpu_code(JsonWriter& json, const scan::GpuCode& code) {
   text_or_null(json, "compression", code.compression);
   json.member("size", code.size);
   json.member("entry_id", code.entry_id);
-  if (code.bundle < 0) {
-    json.null_member("bundle");
-  } else {
-    json.member("bundle", code.bundle);
-  }
+  number_or_null(json, "bundle", code.bundle, -1);
   optional_member(json, "file_offset", code.file_offset);
   if (code.check) {
     write_check(json, *code.check);
@@ -60,11 +65,7 @@ void write_bundle(JsonWriter& json, const scan::BundleRecord& bundle) {
   json.member("section", bundle.section);
   json.member("file_offset", bundle.file_offset);
   json.member("format", bundle.format);
-  if (bundle.ccob_version == 0) {
-    json.null_member("ccob_version");
-  } else {
-    json.member("ccob_version", bundle.ccob_version);
-  }
+  number_or_null(json, "ccob_version", bundle.ccob_version, 0);
   text_or_null(json, "compression", bundle.compression);
   json.member("stored_size", bundle.stored_size);
   json.member("uncompressed_size", bundle.uncompressed_size);
