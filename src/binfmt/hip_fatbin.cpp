@@ -28,6 +28,17 @@ std::uint64_t v1_extent(Bytes section, std::uint64_t start) {
 
 }  // namespace
 
+FoundBundle found_compressed_bundle(CompressedBundle&& parsed, std::uint64_t section_offset) {
+  FoundBundle found;
+  found.section_offset = section_offset;
+  found.compressed = true;
+  found.ccob = parsed.header;
+  found.stored_size = parsed.stored_size;
+  found.bundle = std::move(parsed.inner);
+  found.decompressed = std::move(parsed.decompressed);
+  return found;
+}
+
 FatbinWalk walk_hip_fatbin(Bytes section, Decompress mode) {
   FatbinWalk walk;
   std::uint64_t position = 0;
@@ -51,11 +62,7 @@ FatbinWalk walk_hip_fatbin(Bytes section, Decompress mode) {
       Bytes input = version == 1 ? rest.first(static_cast<std::size_t>(v1_extent(section, position))) : rest;
       auto parsed = parse_compressed_bundle(input, mode);
       if (parsed) {
-        found.compressed = true;
-        found.ccob = parsed->header;
-        found.stored_size = parsed->stored_size;
-        found.bundle = std::move(parsed->inner);
-        found.decompressed = std::move(parsed->decompressed);
+        found = found_compressed_bundle(std::move(parsed).value(), position);
         next = align_up(position + found.stored_size, k_hip_bundle_alignment).value_or(section.size());
         walk.bundles.push_back(std::move(found));
       } else {

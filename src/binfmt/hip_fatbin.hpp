@@ -30,6 +30,9 @@ struct FoundBundle {
   std::vector<std::uint8_t> decompressed;  // whole inner bundle, when asked for (deep scans)
 };
 
+// The record for a compressed bundle found at `section_offset`.
+FoundBundle found_compressed_bundle(CompressedBundle&& parsed, std::uint64_t section_offset);
+
 struct FatbinWalk {
   std::vector<FoundBundle> bundles;
   std::vector<Error> errors;  // one per bad bundle; the walk resumes at the next aligned offset

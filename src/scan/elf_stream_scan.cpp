@@ -301,13 +301,7 @@ void ElfStreamScanner::State::on_ccob(std::uint64_t offset, Bytes bytes) {
     amd.push_back({offset, std::nullopt, parsed.error()});
     return;
   }
-  binfmt::FoundBundle found;
-  found.compressed = true;
-  found.ccob = parsed->header;
-  found.stored_size = parsed->stored_size;
-  found.bundle = std::move(parsed->inner);
-  found.decompressed = std::move(parsed->decompressed);
-  amd.push_back({offset, std::move(found), std::nullopt});
+  amd.push_back({offset, binfmt::found_compressed_bundle(std::move(parsed).value(), offset), std::nullopt});
 }
 
 ElfStreamScanner::ElfStreamScanner(std::uint64_t file_size, const ScanOptions& options)
