@@ -34,6 +34,7 @@ inline constexpr std::uint32_t k_sht_note = 7;
 inline constexpr std::uint32_t k_sht_nobits = 8;
 inline constexpr std::uint32_t k_sht_dynamic = 6;
 inline constexpr std::uint32_t k_sht_gnu_verneed = 0x6ffffffe;
+inline constexpr std::uint32_t k_sht_gnu_verdef = 0x6ffffffd;
 inline constexpr std::uint32_t k_sht_strtab = 3;
 inline constexpr std::uint32_t k_pt_dynamic = 2;
 

@@ -129,6 +129,49 @@ Status read_version_needs(const ElfFile& elf, const ElfSection& section, HostNee
   return Ok{};
 }
 
+// SHT_GNU_verdef (.gnu.version_d): the versions a library *defines*. sh_info Verdef records
+// {u16 version, u16 flags, u16 ndx, u16 cnt, u32 hash, u32 aux, u32 next}; the first Verdaux
+// {u32 name, u32 next} of each names the version. VER_FLG_BASE (1) marks the file's own name.
+Status read_version_definitions(const ElfFile& elf, const ElfSection& section, HostNeeds& needs) {
+  ARCHFIT_TRY(Bytes data, elf.section_data(section));
+  ARCHFIT_TRY(Bytes strings, linked_strings(elf, section));
+  std::uint64_t offset = 0;
+  // Each record is at least 20 bytes; a chain that claims more records than fit is malformed.
+  std::uint64_t budget = data.size() / 20;
+  for (std::uint32_t i = 0; i < section.info; ++i) {
+    if (budget-- == 0) {
+      return Error{fmt::format("section '{}': Verdef chain visits more records than the section holds ({} bytes)",
+                               section.name, data.size())};
+    }
+    auto flags = read_le<std::uint16_t>(data, offset + 2);
+    auto aux = read_le<std::uint32_t>(data, offset + 12);
+    auto next = read_le<std::uint32_t>(data, offset + 16);
+    if (!flags || !aux || !next) {
+      return Error{fmt::format("section '{}': Verdef record {} at +{} runs past the section ({} bytes)",
+                               section.name, i, hex(offset), data.size())};
+    }
+    auto aux_offset = checked_add(offset, *aux);
+    auto name = aux_offset ? read_le<std::uint32_t>(data, *aux_offset) : std::nullopt;
+    if (!name) {
+      return Error{fmt::format("section '{}': Verdef record {} at +{}: its Verdaux at +{} runs past the section",
+                               section.name, i, hex(offset), hex(*aux))};
+    }
+    auto version = read_cstring(strings, *name);
+    if (!version) {
+      return Error{fmt::format("section '{}': Verdef record {} at +{}: name offset {} is outside .dynstr",
+                               section.name, i, hex(offset), hex(*name))};
+    }
+    if ((*flags & 1) == 0) {
+      needs.version_definitions.emplace_back(*version);
+    }
+    if (*next == 0) {
+      break;
+    }
+    offset += *next;
+  }
+  return Ok{};
+}
+
 // Reads GNU_PROPERTY_X86_ISA_1_NEEDED from the first NT_GNU_PROPERTY_TYPE_0 note, as glibc does.
 Status read_isa_needed(const ElfFile& elf, const ElfSection& section, HostNeeds& needs) {
   ARCHFIT_TRY(Bytes data, elf.section_data(section));
@@ -195,6 +238,24 @@ std::optional<std::pair<std::string, std::vector<std::uint32_t>>> parse_symbol_v
   return std::make_pair(std::string(name.substr(0, underscore)), std::move(parts));
 }
 
+bool symbol_version_less(std::string_view a, std::string_view b) {
+  auto left = parse_symbol_version(a);
+  auto right = parse_symbol_version(b);
+  return left && right && left->first == right->first && version_less(left->second, right->second);
+}
+
+void keep_highest_version(const std::string& version, std::map<std::string, std::string>& highest) {
+  auto parsed = parse_symbol_version(version);
+  if (!parsed) {
+    return;
+  }
+  auto& [space, number] = *parsed;
+  auto found = highest.find(space);
+  if (found == highest.end() || version_less(parse_symbol_version(found->second)->second, number)) {
+    highest[space] = version;
+  }
+}
+
 std::string HostNeeds::x86_isa_level() const {
   if (!x86_isa_needed) {
     return {};
@@ -216,6 +277,8 @@ Result<HostNeeds> read_host_needs(const ElfFile& elf) {
       status = read_dynamic(elf, section, needs);
     } else if (section.type == k_sht_gnu_verneed) {
       status = read_version_needs(elf, section, needs);
+    } else if (section.type == k_sht_gnu_verdef) {
+      status = read_version_definitions(elf, section, needs);
     } else if (section.type == k_sht_note && section.name == ".note.gnu.property" &&
                (elf.header().machine == k_em_x86_64 || elf.header().machine == k_em_386)) {
       status = read_isa_needed(elf, section, needs);
@@ -224,20 +287,13 @@ Result<HostNeeds> read_host_needs(const ElfFile& elf) {
       return status.error();
     }
   }
-  std::map<std::string, std::vector<std::uint32_t>> best;
   for (const auto& need : needs.version_needs) {
     for (const auto& version : need.versions) {
-      auto parsed = parse_symbol_version(version);
-      if (!parsed) {
-        continue;
-      }
-      auto& [space, number] = *parsed;
-      auto found = best.find(space);
-      if (found == best.end() || version_less(found->second, number)) {
-        best[space] = number;
-        needs.highest_versions[space] = version;
-      }
+      keep_highest_version(version, needs.highest_versions);
     }
+  }
+  for (const auto& version : needs.version_definitions) {
+    keep_highest_version(version, needs.highest_definitions);
   }
   return needs;
 }

@@ -29,6 +29,7 @@ class JsonWriter {
   void value(std::uint64_t number);
   void value(std::int64_t number);
   void value(int number) { value(static_cast<std::int64_t>(number)); }
+  void value(unsigned number) { value(static_cast<std::uint64_t>(number)); }
   void value(bool flag);
   void null();
 

@@ -1,0 +1,148 @@
+#include "probe/command_runner.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace archfit::probe {
+
+namespace {
+
+constexpr std::size_t k_capture_limit = std::size_t{1} << 20;
+
+// posix_spawnp searches the PATH of the *parent*; we want the child's PATH, so resolve here.
+std::string resolve_program(const std::string& name, const Environment& environment) {
+  if (name.find('/') != std::string::npos) {
+    return name;
+  }
+  std::string path = environment.get("PATH").value_or("/usr/local/bin:/usr/bin:/bin");
+  std::size_t start = 0;
+  while (start <= path.size()) {
+    std::size_t end = path.find(':', start);
+    if (end == std::string::npos) {
+      end = path.size();
+    }
+    std::string dir = path.substr(start, end - start);
+    std::string candidate = (dir.empty() ? std::string(".") : dir) + "/" + name;
+    if (::access(candidate.c_str(), X_OK) == 0) {
+      return candidate;
+    }
+    start = end + 1;
+  }
+  return {};
+}
+
+}  // namespace
+
+CommandResult ProcessRunner::run(const std::vector<std::string>& argv, const Environment& environment,
+                                 std::chrono::milliseconds timeout) const {
+  CommandResult result;
+  if (argv.empty()) {
+    result.start_error = "empty command";
+    return result;
+  }
+  std::string program = resolve_program(argv[0], environment);
+  if (program.empty()) {
+    result.start_error = "not found on PATH";
+    return result;
+  }
+  int out_pipe[2];
+  int err_pipe[2];
+  if (::pipe2(out_pipe, O_CLOEXEC) != 0) {
+    result.start_error = std::strerror(errno);
+    return result;
+  }
+  if (::pipe2(err_pipe, O_CLOEXEC) != 0) {
+    result.start_error = std::strerror(errno);
+    ::close(out_pipe[0]);
+    ::close(out_pipe[1]);
+    return result;
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, out_pipe[1], STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, err_pipe[1], STDERR_FILENO);
+
+  std::vector<char*> args;
+  for (const auto& arg : argv) {
+    args.push_back(const_cast<char*>(arg.c_str()));
+  }
+  args.push_back(nullptr);
+  std::vector<std::string> env_strings;
+  for (const auto& [name, value] : environment.all()) {
+    env_strings.push_back(name + "=" + value);
+  }
+  std::vector<char*> envp;
+  for (auto& entry : env_strings) {
+    envp.push_back(entry.data());
+  }
+  envp.push_back(nullptr);
+
+  pid_t pid = 0;
+  int spawn_error = ::posix_spawn(&pid, program.c_str(), &actions, nullptr, args.data(), envp.data());
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(out_pipe[1]);
+  ::close(err_pipe[1]);
+  if (spawn_error != 0) {
+    result.start_error = std::strerror(spawn_error);
+    ::close(out_pipe[0]);
+    ::close(err_pipe[0]);
+    return result;
+  }
+  result.started = true;
+
+  auto deadline = std::chrono::steady_clock::now() + timeout;
+  pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
+  std::string* sinks[2] = {&result.out, &result.err};
+  int open_streams = 2;
+  while (open_streams > 0) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) {
+      result.timed_out = true;
+      ::kill(pid, SIGKILL);
+      break;
+    }
+    int ready = ::poll(fds, 2, static_cast<int>(left.count()));
+    if (ready < 0 && errno != EINTR) {
+      break;
+    }
+    for (int i = 0; i < 2; ++i) {
+      if (fds[i].fd < 0 || (fds[i].revents & (POLLIN | POLLHUP | POLLERR)) == 0) {
+        continue;
+      }
+      char buffer[8192];
+      ssize_t n = ::read(fds[i].fd, buffer, sizeof buffer);
+      if (n <= 0) {
+        ::close(fds[i].fd);
+        fds[i].fd = -1;
+        --open_streams;
+        continue;
+      }
+      std::size_t room = k_capture_limit - std::min(k_capture_limit, sinks[i]->size());
+      sinks[i]->append(buffer, std::min(room, static_cast<std::size_t>(n)));
+    }
+  }
+  for (auto& fd : fds) {
+    if (fd.fd >= 0) {
+      ::close(fd.fd);
+    }
+  }
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFEXITED(status)) {
+    result.exit_code = WEXITSTATUS(status);
+  } else if (WIFSIGNALED(status)) {
+    result.signal = WTERMSIG(status);
+  }
+  return result;
+}
+
+}  // namespace archfit::probe
