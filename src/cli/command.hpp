@@ -33,5 +33,6 @@ const std::vector<Command>& commands();
 
 // Per-command setup functions, one file each.
 std::function<int()> setup_scan(CLI::App& app, const GlobalOptions& global);
+std::function<int()> setup_detect(CLI::App& app, const GlobalOptions& global);
 
 }  // namespace archfit::cli

@@ -1,36 +1,11 @@
 #include "report/scan_json.hpp"
 
+#include "report/json_helpers.hpp"
 #include "util/json_writer.hpp"
 
 namespace archfit::report {
 
 namespace {
-
-template <class T>
-void optional_member(JsonWriter& json, std::string_view name, const std::optional<T>& value) {
-  if (value) {
-    json.member(name, *value);
-  } else {
-    json.null_member(name);
-  }
-}
-
-void text_or_null(JsonWriter& json, std::string_view name, const std::string& text) {
-  if (text.empty()) {
-    json.null_member(name);
-  } else {
-    json.member(name, text);
-  }
-}
-
-// `value`, or null when it equals `absent` (the model's "not applicable" value).
-void number_or_null(JsonWriter& json, std::string_view name, int value, int absent) {
-  if (value == absent) {
-    json.null_member(name);
-  } else {
-    json.member(name, value);
-  }
-}
 
 void write_check(JsonWriter& json, const scan::CodeObjectCheck& check) {
   json.key("check");

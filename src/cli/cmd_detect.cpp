@@ -1,0 +1,116 @@
+// `archfit detect [--json] [--sysroot DIR] [--from-rocminfo FILE | --from-nvidia-smi FILE] [--confirm]`
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "cli/command.hpp"
+#include "detect/detector.hpp"
+#include "detect/environment_effects.hpp"
+#include "detect/tool_output_parsers.hpp"
+#include "report/detect_json.hpp"
+#include "report/detect_text.hpp"
+
+namespace archfit::cli {
+
+namespace {
+
+struct DetectCommandOptions {
+  bool json = false;
+  std::string sysroot = "/";
+  std::string from_rocminfo;
+  std::string from_nvidia_smi;
+  bool confirm = false;
+};
+
+std::optional<std::string> read_input(const std::string& path) {
+  if (path == "-") {
+    std::ostringstream text;
+    text << std::cin.rdbuf();
+    return text.str();
+  }
+  std::ifstream file(path, std::ios::binary);
+  if (!file) {
+    return std::nullopt;
+  }
+  std::ostringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+// Builds the report from a saved rocminfo / nvidia-smi output instead of this machine.
+std::optional<detect::DetectReport> report_from_tool_output(const DetectCommandOptions& options,
+                                                            const report::TextStyle& error_style) {
+  bool rocminfo = !options.from_rocminfo.empty();
+  const std::string& path = rocminfo ? options.from_rocminfo : options.from_nvidia_smi;
+  auto text = read_input(path);
+  if (!text) {
+    fmt::print(stderr, "archfit: {} cannot read {}: {}\n", error_style.red("error:"), path, std::strerror(errno));
+    return std::nullopt;
+  }
+  detect::DetectReport report;
+  report.source = rocminfo ? "rocminfo" : "nvidia-smi";
+  auto gpus = rocminfo ? detect::parse_rocminfo(*text) : detect::parse_nvidia_smi(*text, &report.drivers.nvidia_version);
+  if (!gpus) {
+    fmt::print(stderr, "archfit: {} {}: {}; give the complete output of `{}`\n", error_style.red("error:"), path,
+               gpus.error().message, rocminfo ? "rocminfo" : "nvidia-smi");
+    return std::nullopt;
+  }
+  report.gpus = std::move(*gpus);
+  // The variables of *this* shell say nothing about the machine the output came from.
+  detect::apply_environment_effects(probe::Environment{}, report);
+  return report;
+}
+
+int run_detect(const DetectCommandOptions& options, const GlobalOptions& global) {
+  report::TextStyle error_style{use_color(global.color, STDERR_FILENO)};
+  detect::DetectReport report;
+  if (!options.from_rocminfo.empty() || !options.from_nvidia_smi.empty()) {
+    auto parsed = report_from_tool_output(options, error_style);
+    if (!parsed) {
+      return k_exit_findings;
+    }
+    report = std::move(*parsed);
+  } else {
+    probe::SystemRoot root(options.sysroot);
+    if (!root.is_live() && !root.exists("/")) {
+      fmt::print(stderr, "archfit: {} --sysroot {}: no such directory\n", error_style.red("error:"), options.sysroot);
+      return k_exit_usage;
+    }
+    report = detect::detect_system(root, probe::Environment::current(), {options.confirm});
+  }
+  if (options.json) {
+    fmt::print("{}\n", report::detect_to_json(report, ::isatty(STDOUT_FILENO) == 1 ? 2 : 0));
+  } else {
+    fmt::print("{}", report::detect_to_text(report, report::TextStyle{use_color(global.color, STDOUT_FILENO)}));
+  }
+  return report.has_problems() ? k_exit_findings : k_exit_ok;
+}
+
+}  // namespace
+
+std::function<int()> setup_detect(CLI::App& app, const GlobalOptions& global) {
+  auto options = std::make_shared<DetectCommandOptions>();
+  app.add_flag("--json", options->json, "Print the report as JSON (schema archfit.detect/1, docs/json.md)");
+  app.add_option("--sysroot", options->sysroot,
+                 "Read /sys, /proc, /dev and /etc below DIR instead of / (a captured tree)")
+      ->type_name("DIR");
+  auto* rocminfo = app.add_option("--from-rocminfo", options->from_rocminfo,
+                                  "Read the GPUs from a saved `rocminfo` output (FILE, or - for stdin)")
+                       ->type_name("FILE");
+  auto* smi = app.add_option("--from-nvidia-smi", options->from_nvidia_smi,
+                             "Read the GPUs from a saved `nvidia-smi` output (table, -L, -q or --query-gpu CSV)")
+                  ->type_name("FILE");
+  rocminfo->excludes(smi);
+  app.add_flag("--confirm", options->confirm,
+               "Confirm NVIDIA compute capabilities through NVML (libnvidia-ml, loaded at run time; slower)");
+  return [options, &global] { return run_detect(*options, global); };
+}
+
+}  // namespace archfit::cli

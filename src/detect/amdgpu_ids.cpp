@@ -1,0 +1,59 @@
+#include "detect/amdgpu_ids.hpp"
+
+#include <charconv>
+
+#include "probe/system_root.hpp"
+
+namespace archfit::detect {
+
+namespace {
+
+std::optional<std::uint32_t> parse_hex_field(std::string_view text) {
+  text = probe::trim(text);
+  std::uint32_t value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value, 16);
+  if (text.empty() || ec != std::errc{} || end != text.data() + text.size()) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+}  // namespace
+
+const std::string* AmdgpuIds::find(std::uint16_t device, std::uint8_t revision) const {
+  auto found = names.find({device, revision});
+  return found == names.end() ? nullptr : &found->second;
+}
+
+AmdgpuIds parse_amdgpu_ids(std::string_view text) {
+  AmdgpuIds ids;
+  bool have_version = false;
+  while (!text.empty()) {
+    auto newline = text.find('\n');
+    std::string_view line = text.substr(0, newline);
+    text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+    if (line.empty() || line.front() == '#') {
+      continue;
+    }
+    if (!have_version) {
+      ids.version = std::string(probe::trim(line));
+      have_version = true;
+      continue;
+    }
+    auto first = line.find(',');
+    auto second = first == std::string_view::npos ? first : line.find(',', first + 1);
+    if (second == std::string_view::npos) {
+      continue;
+    }
+    auto device = parse_hex_field(line.substr(0, first));
+    auto revision = parse_hex_field(line.substr(first + 1, second - first - 1));
+    if (!device || !revision || *device > 0xffff || *revision > 0xff) {
+      continue;
+    }
+    ids.names.emplace(std::make_pair(static_cast<std::uint16_t>(*device), static_cast<std::uint8_t>(*revision)),
+                      std::string(probe::trim(line.substr(second + 1))));
+  }
+  return ids;
+}
+
+}  // namespace archfit::detect

@@ -1,0 +1,93 @@
+// The one model `detect` produces; the text and JSON renderers (report/detect_*.cpp) both read it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "detect/host_cpu.hpp"
+#include "detect/host_resources.hpp"
+#include "detect/host_system.hpp"
+
+namespace archfit::detect {
+
+struct Finding {
+  std::string severity;  // "error" | "warning" | "info"
+  std::string id;        // stable, e.g. "gpu-not-accessible", "override-crosses-family"
+  std::string message;
+  std::string fix;       // what to do, or empty
+};
+
+struct DetectedGpu {
+  std::string vendor;     // "amd" | "nvidia"
+  std::string target;     // "gfx942" | "sm_90" | "" when unknown
+  std::string target_id;  // AMD: "gfx942:sramecc+:xnack-"; NVIDIA: same as target
+  std::string name;       // marketing name
+  std::string pci;        // "0000:05:00.0", or "" when the source does not say
+  bool accessible = true;
+  std::string inaccessible_reason;
+  std::string fix;
+  // Where the target came from: "kfd", "pci-id-table", "nvml", "rocminfo", "nvidia-smi".
+  std::string source;
+  bool low_confidence = false;  // named from a table, not read from the device
+  std::optional<std::uint16_t> device_id;
+  std::optional<std::uint8_t> revision;
+  std::string uuid;       // "GPU-…"
+  std::optional<unsigned> compute_units;
+  std::optional<std::uint64_t> vram_bytes;
+  // AMD
+  std::optional<unsigned> kfd_node;
+  std::optional<std::uint64_t> gpu_id;
+  std::optional<unsigned> render_minor;
+  std::string xnack;    // "on" | "off" | "unsupported" | "" (unknown)
+  std::string sramecc;  // likewise
+  std::string xnack_source;  // why xnack is in that mode
+  bool integrated = false;   // an APU's GPU
+  std::string override_target;  // processor that HSA_OVERRIDE_GFX_VERSION makes programs see
+  // NVIDIA
+  std::string compute_capability;  // "9.0"
+  std::optional<unsigned> device_minor;
+  // Visibility: the index HIP/CUDA programs will see it as, or nullopt when a *_VISIBLE_DEVICES
+  // variable hides it.
+  std::optional<unsigned> visible_index;
+  bool visible = true;
+};
+
+struct DriverInfo {
+  std::string nvidia_version;  // "580.159.04"
+  std::string nvidia_flavor;   // "open" | "proprietary" | "jetson"
+  std::string amdgpu_version;  // /sys/module/amdgpu/version (DKMS driver), when present
+  bool kfd_present = false;
+};
+
+struct HostReport {
+  HostCpu cpu;
+  HostResources resources;
+  HostSystem system;
+};
+
+struct DetectReport {
+  std::string source = "system";  // "system" | "rocminfo" | "nvidia-smi"
+  std::string sysroot = "/";
+  std::vector<DetectedGpu> gpus;
+  DriverInfo drivers;
+  HostReport host;
+  // Environment variables that change what programs see, as set ("" = set but empty).
+  std::vector<std::pair<std::string, std::string>> environment;
+  // The arch lists that cover every visible GPU: PYTORCH_ROCM_ARCH / TORCH_CUDA_ARCH_LIST.
+  std::string pytorch_rocm_arch;
+  std::string torch_cuda_arch_list;
+  std::vector<Finding> findings;
+
+  bool has_problems() const {
+    for (const auto& finding : findings) {
+      if (finding.severity != "info") {
+        return true;
+      }
+    }
+    return false;
+  }
+};
+
+}  // namespace archfit::detect

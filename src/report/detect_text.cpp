@@ -1,0 +1,162 @@
+#include "report/detect_text.hpp"
+
+#include <fmt/format.h>
+
+namespace archfit::report {
+
+std::string human_bytes(std::uint64_t bytes) {
+  constexpr const char* k_units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  double value = static_cast<double>(bytes);
+  int unit = 0;
+  while (value >= 1024 && unit < 4) {
+    value /= 1024;
+    ++unit;
+  }
+  if (unit == 0 || value >= 100 || value == static_cast<double>(static_cast<std::uint64_t>(value))) {
+    return fmt::format("{:.0f} {}", value, k_units[unit]);
+  }
+  return fmt::format("{:.1f} {}", value, k_units[unit]);
+}
+
+namespace {
+
+std::string gpu_line(const detect::DetectedGpu& gpu, const TextStyle& style) {
+  std::string index = gpu.visible_index ? fmt::format("[{}]", *gpu.visible_index) : std::string("[-]");
+  std::string target = gpu.target_id.empty() ? std::string("unknown target") : gpu.target_id;
+  std::string line = fmt::format("  {} {}  {}", index, style.bold(target), gpu.name);
+  if (!gpu.pci.empty()) {
+    line += "  " + gpu.pci;
+  }
+  std::vector<std::string> details;
+  if (gpu.compute_units) {
+    details.push_back(fmt::format("{} CUs", *gpu.compute_units));
+  }
+  if (gpu.vram_bytes) {
+    details.push_back(human_bytes(*gpu.vram_bytes));
+  }
+  if (gpu.kfd_node) {
+    details.push_back(fmt::format("KFD node {}", *gpu.kfd_node));
+  }
+  if (gpu.render_minor) {
+    details.push_back(fmt::format("renderD{}", *gpu.render_minor));
+  }
+  if (!gpu.compute_capability.empty()) {
+    details.push_back("compute capability " + gpu.compute_capability);
+  }
+  if (gpu.integrated) {
+    details.push_back("integrated");
+  }
+  if (!gpu.uuid.empty()) {
+    details.push_back(gpu.uuid);
+  }
+  details.push_back("from " + gpu.source + (gpu.low_confidence ? ", low confidence" : ""));
+  line += style.dim(fmt::format("  ({})", fmt::join(details, ", ")));
+  line += "\n";
+  if (!gpu.override_target.empty()) {
+    line += fmt::format("      programs see it as {} (HSA_OVERRIDE_GFX_VERSION)\n", style.yellow(gpu.override_target));
+  }
+  if (!gpu.xnack_source.empty() && gpu.xnack != "unsupported") {
+    line += style.dim(fmt::format("      xnack {} ({})\n", gpu.xnack, gpu.xnack_source));
+  }
+  if (!gpu.accessible) {
+    line += fmt::format("      {} {}\n", style.red("not accessible:"), gpu.inaccessible_reason);
+  } else if (!gpu.visible) {
+    line += fmt::format("      {}\n", style.yellow("hidden by a *_VISIBLE_DEVICES variable"));
+  }
+  return line;
+}
+
+}  // namespace
+
+std::string detect_to_text(const detect::DetectReport& report, const TextStyle& style) {
+  std::string out;
+  std::string from = report.source == "system" ? (report.sysroot == "/" ? std::string("this machine")
+                                                                        : "sysroot " + report.sysroot)
+                                               : report.source + " output";
+  out += fmt::format("{} ({} from {})\n", style.bold("GPUs"), report.gpus.size(), from);
+  if (report.gpus.empty()) {
+    out += "  none found\n";
+  }
+  for (const auto& gpu : report.gpus) {
+    out += gpu_line(gpu, style);
+  }
+  if (!report.pytorch_rocm_arch.empty()) {
+    out += fmt::format("Build for: PYTORCH_ROCM_ARCH=\"{}\"\n", report.pytorch_rocm_arch);
+  }
+  if (!report.torch_cuda_arch_list.empty()) {
+    out += fmt::format("Build for: TORCH_CUDA_ARCH_LIST=\"{}\"\n", report.torch_cuda_arch_list);
+  }
+  std::vector<std::string> drivers;
+  if (!report.drivers.nvidia_version.empty()) {
+    drivers.push_back(fmt::format("nvidia {} ({})", report.drivers.nvidia_version, report.drivers.nvidia_flavor));
+  }
+  if (!report.drivers.amdgpu_version.empty()) {
+    drivers.push_back("amdgpu " + report.drivers.amdgpu_version);
+  }
+  if (report.drivers.kfd_present) {
+    drivers.push_back("KFD present");
+  }
+  if (!drivers.empty()) {
+    out += fmt::format("Drivers: {}\n", fmt::join(drivers, ", "));
+  }
+  if (report.source == "system") {
+    const auto& host = report.host;
+    std::string cpu = host.cpu.model.empty() ? std::string("unknown CPU") : host.cpu.model;
+    std::vector<std::string> isa;
+    if (!host.cpu.isa_level.empty()) {
+      isa.push_back(host.cpu.isa_level);
+    }
+    if (host.cpu.avx512) {
+      isa.push_back("AVX-512");
+    }
+    if (!host.cpu.amx.empty()) {
+      isa.push_back("AMX");
+    }
+    out += fmt::format("Host: {}{}, {} of {} CPUs usable", cpu, isa.empty() ? "" : fmt::format(" ({})", fmt::join(isa, ", ")),
+                       host.resources.usable_cpus(host.cpu.logical_cpus), host.cpu.logical_cpus);
+    if (auto memory = host.resources.usable_memory_bytes()) {
+      out += fmt::format(", {} RAM", human_bytes(*memory));
+      if (host.resources.cgroup_memory_limit_bytes) {
+        out += " (cgroup limit)";
+      }
+    }
+    out += "\n";
+    std::string os = host.system.os.pretty_name.empty() ? std::string("unknown OS") : host.system.os.pretty_name;
+    out += fmt::format("OS: {}{}", os, host.system.kernel.empty() ? "" : ", kernel " + host.system.kernel);
+    if (!host.system.glibc_version().empty()) {
+      out += ", glibc " + host.system.glibc_version();
+    }
+    out += "\n";
+    auto library_line = [&](std::string_view label, const detect::RuntimeLibrary& library) {
+      auto glibcxx = library.highest.find("GLIBCXX");
+      if (!library.path.empty() && glibcxx != library.highest.end()) {
+        out += fmt::format("{}: {} ({}, via {})\n", label, glibcxx->second, library.path, library.via);
+      } else if (!library.error.empty()) {
+        out += fmt::format("{}: {}\n", label, library.error);
+      }
+    };
+    library_line("libstdc++", host.system.libstdcxx);
+    if (!host.system.conda_prefix.empty()) {
+      library_line("conda libstdc++", host.system.conda_libstdcxx);
+    }
+  }
+  if (!report.environment.empty()) {
+    std::vector<std::string> variables;
+    for (const auto& [name, value] : report.environment) {
+      variables.push_back(fmt::format("{}={}", name, value.empty() ? "\"\"" : value));
+    }
+    out += fmt::format("Environment: {}\n", fmt::join(variables, " "));
+  }
+  for (const auto& finding : report.findings) {
+    std::string label = finding.severity == "error"     ? style.red("error:")
+                        : finding.severity == "warning" ? style.yellow("warning:")
+                                                        : style.dim("note:");
+    out += fmt::format("{} {}\n", label, finding.message);
+    if (!finding.fix.empty()) {
+      out += fmt::format("  fix: {}\n", finding.fix);
+    }
+  }
+  return out;
+}
+
+}  // namespace archfit::report
