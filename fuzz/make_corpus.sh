@@ -106,6 +106,32 @@ with zipfile.ZipFile('small.whl', 'w', zipfile.ZIP_DEFLATED) as z:
 " "$amd"/bare_gfx90a.co "$amd"/a15.hipfb "$amd"/libhost_rpath.so 2>/dev/null && { printf '\x01'; cat small.whl; } > stream_small.whl) || true
 seed fuzz_zip_stream "$work/stream_small.whl"
 
+# fuzz_detect_text: the first byte picks the parser (see fuzz_detect_text.cpp); seeds are the
+# captured sysroot trees' files and saved tool outputs under tests/data.
+mkdir -p "$corpus/fuzz_detect_text"
+detect_seed() {  # detect_seed SELECTOR FILE...
+  local selector=$1 f; shift
+  for f in "$@"; do
+    [ -f "$f" ] && [ "$(stat -c %s "$f")" -lt $max_seed ] || continue
+    { printf "\\$(printf '%03o' "$selector")"; cat "$f"; } > "$work/detect_seed"
+    cp "$work/detect_seed" "$corpus/fuzz_detect_text/$(sha1sum "$work/detect_seed" | cut -c1-16)"
+  done
+}
+data=$here/../tests/data
+shopt -s nullglob globstar
+detect_seed 0 "$data"/sysroots/*/root/sys/class/kfd/kfd/topology/nodes/*/properties
+detect_seed 1 "$data"/sysroots/*/root/proc/cpuinfo
+detect_seed 2 "$data"/sysroots/*/root/etc/os-release
+detect_seed 3 /usr/share/libdrm/amdgpu.ids
+detect_seed 4 "$data"/sysroots/*/root/proc/driver/nvidia/version "$data"/sysroots/*/root/proc/driver/nvidia/gpus/*/information
+detect_seed 7 "$data"/tool-outputs/rocminfo/*.txt
+detect_seed 8 "$data"/tool-outputs/nvidia-smi/*.txt "$data"/sysroots/h200/tools/*
+detect_seed 10 /etc/ld.so.cache
+shopt -u nullglob globstar
+printf '\005GPU-0a,1,-1' > "$corpus/fuzz_detect_text/visible"
+printf '\00610.3.0' > "$corpus/fuzz_detect_text/override"
+printf '\0110-3,8,10-11' > "$corpus/fuzz_detect_text/cpulist"
+
 # Checked-in seeds, for harnesses whose inputs the fixtures do not cover.
 for dir in "$here"/seeds/*/; do
   h=$(basename "$dir"); mkdir -p "$corpus/$h"; seed "$h" "$dir"*

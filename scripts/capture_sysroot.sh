@@ -24,16 +24,28 @@ link() {  # recreate symlink LINK (relative target kept) when it exists
   ln -sfn "$(readlink "$l")" "$root$l"
 }
 
-copy /proc/cpuinfo /proc/meminfo /proc/self/cgroup /proc/sys/kernel/osrelease /etc/os-release
+copy /proc/cpuinfo /proc/meminfo /proc/self/cgroup /proc/self/status /proc/sys/kernel/osrelease /etc/os-release
 copy /sys/fs/cgroup/cpu.max /sys/fs/cgroup/memory.max /sys/fs/cgroup/cgroup.controllers
-copy /proc/driver/nvidia/version /proc/driver/nvidia/gpus/*/information
+cg=$(sed -n 's/^0:://p' /proc/self/cgroup)   # cgroup v2: this process's group and its ancestors
+while [ -n "$cg" ] && [ "$cg" != / ]; do
+  copy "/sys/fs/cgroup$cg/cpu.max" "/sys/fs/cgroup$cg/memory.max"; cg=$(dirname "$cg")
+done
+copy /proc/driver/nvidia/version /proc/driver/nvidia/gpus/*/information /sys/module/nvidia/version
+copy /sys/module/amdgpu/version /sys/module/amdgpu/parameters/noretry
+# Device nodes become empty regular files: `detect` only asks whether they exist (and, on the
+# live system, whether this user may open them).
+for node in /dev/kfd /dev/dri/renderD* /dev/nvidia[0-9]* /dev/nvidiactl /dev/nvidia-uvm; do
+  [ -e "$node" ] || continue
+  mkdir -p "$root$(dirname "$node")"; : > "$root$node"
+done
 for dev in /sys/bus/pci/devices/*; do
   class=$(cat "$dev/class" 2>/dev/null)
   case $class in 0x03*|0x12*) ;; *) continue ;; esac   # display controllers and accelerators
   link "$dev"
   real=$(readlink -f "$dev")
   copy "$real"/{vendor,device,subsystem_vendor,subsystem_device,class,revision,numa_node,local_cpulist} \
-       "$real"/{current_link_speed,current_link_width,max_link_speed,max_link_width,enable,boot_vga}
+       "$real"/{current_link_speed,current_link_width,max_link_speed,max_link_width,enable,boot_vga} \
+       "$real"/mem_info_vram_total
   [ -L "$real/driver" ] && link "$real/driver"
 done
 for entry in /sys/class/drm/* /sys/class/kfd/kfd/topology/nodes/*; do
@@ -41,7 +53,9 @@ for entry in /sys/class/drm/* /sys/class/kfd/kfd/topology/nodes/*; do
   link "$entry"
 done
 if [ -d /sys/class/kfd/kfd/topology/nodes ]; then
-  for node in /sys/class/kfd/kfd/topology/nodes/*; do copy "$node"/{properties,gpu_id,name}; done
+  for node in /sys/class/kfd/kfd/topology/nodes/*; do
+    copy "$node"/{properties,gpu_id,name} "$node"/mem_banks/*/properties
+  done
 fi
 ls -la /dev/nvidia* /dev/kfd /dev/dri 2>/dev/null > "$out/tools/dev-nodes.txt"
 command -v nvidia-smi >/dev/null && {

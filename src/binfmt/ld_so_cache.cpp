@@ -15,7 +15,7 @@ constexpr std::uint64_t k_old_entry = 12;
 constexpr std::uint64_t k_new_header = 48;
 constexpr std::uint64_t k_new_entry = 24;
 
-Result<std::vector<LdCacheEntry>> parse_new(Bytes data, std::uint64_t base) {
+Result<std::vector<LdCacheEntry>> parse_new(Bytes data, std::uint64_t base, std::string_view only) {
   auto nlibs = read_le<std::uint32_t>(data, base + 20);
   if (!nlibs) {
     return Error{fmt::format("ld.so.cache: new-format header at {} is truncated", hex(base))};
@@ -28,7 +28,6 @@ Result<std::vector<LdCacheEntry>> parse_new(Bytes data, std::uint64_t base) {
   }
   Bytes strings = data.subspan(base);
   std::vector<LdCacheEntry> entries;
-  entries.reserve(*nlibs);
   for (std::uint64_t i = 0; i < *nlibs; ++i) {
     std::uint64_t at = base + k_new_header + i * k_new_entry;
     auto flags = read_le<std::uint32_t>(data, at);
@@ -41,6 +40,9 @@ Result<std::vector<LdCacheEntry>> parse_new(Bytes data, std::uint64_t base) {
       return Error{fmt::format("ld.so.cache: entry {} at {}: string offset {} or {} is outside the file", i, hex(at),
                                hex(key.value_or(0)), hex(value.value_or(0)))};
     }
+    if (!only.empty() && *soname != only) {
+      continue;
+    }
     entries.push_back({std::string(*soname), std::string(*path), static_cast<std::int32_t>(flags.value_or(0)),
                        hwcap.value_or(0)});
   }
@@ -49,9 +51,9 @@ Result<std::vector<LdCacheEntry>> parse_new(Bytes data, std::uint64_t base) {
 
 }  // namespace
 
-Result<std::vector<LdCacheEntry>> parse_ld_so_cache(Bytes data) {
+Result<std::vector<LdCacheEntry>> parse_ld_so_cache(Bytes data, std::string_view only) {
   if (has_magic(data, 0, k_new_magic)) {
-    return parse_new(data, 0);
+    return parse_new(data, 0, only);
   }
   if (!has_magic(data, 0, k_old_magic)) {
     return Error{"ld.so.cache: no 'glibc-ld.so.cache1.1' or 'ld.so-1.7.0' magic at offset 0"};
@@ -65,7 +67,7 @@ Result<std::vector<LdCacheEntry>> parse_ld_so_cache(Bytes data) {
   // A new-format header follows the old table, aligned to 8 (dl-cache.h ALIGN_CACHE).
   std::uint64_t new_base = (old_end + 7) & ~std::uint64_t{7};
   if (has_magic(data, new_base, k_new_magic)) {
-    return parse_new(data, new_base);
+    return parse_new(data, new_base, only);
   }
   Bytes strings = data.subspan(old_end);
   std::vector<LdCacheEntry> entries;
@@ -76,6 +78,9 @@ Result<std::vector<LdCacheEntry>> parse_ld_so_cache(Bytes data) {
     auto path = read_cstring(strings, read_le<std::uint32_t>(data, at + 8).value_or(UINT32_MAX));
     if (!soname || !path) {
       return Error{fmt::format("ld.so.cache: old-format entry {} at {}: a string offset is outside the file", i, hex(at))};
+    }
+    if (!only.empty() && *soname != only) {
+      continue;
     }
     entries.push_back({std::string(*soname), std::string(*path), static_cast<std::int32_t>(flags.value_or(0)), 0});
   }

@@ -30,7 +30,9 @@ struct LdCacheEntry {
 
 // The entries of the new layout when present (as the loader prefers it), else of the old one,
 // in file order (ldconfig sorts them; the loader takes the first match).
-Result<std::vector<LdCacheEntry>> parse_ld_so_cache(Bytes data);
+// With `only_soname`, keeps just the entries of that soname (the loader's lookup; no strings
+// are copied for the others).
+Result<std::vector<LdCacheEntry>> parse_ld_so_cache(Bytes data, std::string_view only_soname = {});
 
 // The loader's cache flags for this build's architecture (0x0303 on x86-64).
 std::int32_t native_ld_cache_flags();

@@ -7,6 +7,8 @@
 #include "detect/amdgpu_ids.hpp"
 #include "detect/gfx_target_version.hpp"
 #include "knowledge/amdgpu_processors.hpp"
+#include "knowledge/embedded_data.hpp"
+#include "knowledge/tsv_table.hpp"
 #include "knowledge/pci_id_tables.hpp"
 
 namespace archfit::detect {
@@ -48,7 +50,7 @@ std::string product_name(const AmdgpuIds& ids, std::uint16_t device, std::option
       return *name;
     }
   }
-  if (const auto* row = knowledge::AmdgpuPciIdTable::embedded().find(device, revision); row && !row->product.empty()) {
+  if (auto row = knowledge::AmdgpuPciIdTable::embedded().find(device, revision); row && !row->product.empty()) {
     return row->product;
   }
   return fmt::format("AMD GPU {:#06x}", device);
@@ -72,6 +74,36 @@ std::pair<std::string, std::string> xnack_mode(const probe::SystemRoot& root, co
     }
   }
   return {"off", "kernel default (amdgpu.noretry not 0)"};
+}
+
+// data/runtime_target_features.tsv: (xnack supported, sramecc supported) where ROCr supports
+// less than LLVM, or nullopt.
+std::optional<std::pair<bool, bool>> runtime_feature_limits(const std::string& processor) {
+  static const std::optional<knowledge::TsvTable> table = []() -> std::optional<knowledge::TsvTable> {
+    auto text = knowledge::embedded_file("runtime_target_features.tsv");
+    if (!text) {
+      return std::nullopt;
+    }
+    auto parsed = knowledge::parse_tsv(*text, "runtime_target_features.tsv");
+    return parsed ? std::optional<knowledge::TsvTable>(std::move(*parsed)) : std::nullopt;
+  }();
+  if (!table) {
+    return std::nullopt;
+  }
+  for (const auto& row : table->rows) {
+    if (row[0] == processor) {
+      return std::make_pair(row[1] == "supported", row[2] == "supported");
+    }
+  }
+  return std::nullopt;
+}
+
+bool is_apu_processor(const std::string& processor) {
+  auto text = knowledge::embedded_file("amdgpu_apu_processors.tsv");
+  if (!text || processor.empty()) {
+    return false;
+  }
+  return text->find("\n" + processor + "\t") != std::string_view::npos;
 }
 
 void check_access(const probe::SystemRoot& root, DetectedGpu& gpu) {
@@ -111,10 +143,16 @@ void fill_features(const probe::SystemRoot& root, const probe::Environment& envi
     gpu.target_id = gpu.target;
     return;
   }
-  gpu.sramecc = !processor->supports_sramecc ? "unsupported"
+  bool xnack = processor->supports_xnack;
+  bool sramecc = processor->supports_sramecc;
+  if (auto limits = runtime_feature_limits(gpu.target)) {
+    xnack = xnack && limits->first;
+    sramecc = sramecc && limits->second;
+  }
+  gpu.sramecc = !sramecc ? "unsupported"
                 : (node.get("capability") & k_cap_sram_edc_supported) != 0 ? "on"
                                                                              : "off";
-  if (processor->supports_xnack) {
+  if (xnack) {
     auto [mode, why] = xnack_mode(root, environment);
     gpu.xnack = mode;
     gpu.xnack_source = why;
@@ -144,7 +182,7 @@ DetectedGpu gpu_from_kfd(const probe::SystemRoot& root, const probe::Environment
   }
   if (auto version = unpack_gfx_target_version(node.get("gfx_target_version"))) {
     gpu.target = version->processor_name();
-  } else if (const auto* row = knowledge::AmdgpuPciIdTable::embedded().find(*gpu.device_id, gpu.revision)) {
+  } else if (auto row = knowledge::AmdgpuPciIdTable::embedded().find(*gpu.device_id, gpu.revision)) {
     // Kernels before gfx_target_version existed: the device-id table, as libhsakmt does.
     gpu.target = row->gfx;
     gpu.low_confidence = true;
@@ -158,8 +196,10 @@ DetectedGpu gpu_from_kfd(const probe::SystemRoot& root, const probe::Environment
   if (node.get("unique_id") != 0) {
     gpu.uuid = fmt::format("GPU-{:016x}", node.get("unique_id"));
   }
-  gpu.integrated = node.has_cpu_cores();  // an old-style APU node: CPU cores and SIMDs together
   gpu.name = product_name(ids, *gpu.device_id, gpu.revision);
+  // An old-style APU node holds the CPU cores and the SIMDs together; newer APUs get a node of
+  // their own, recognised by their processor.
+  gpu.integrated = node.has_cpu_cores() || is_apu_processor(gpu.target);
   fill_features(root, environment, node, gpu);
   check_access(root, gpu);
   return gpu;
@@ -174,11 +214,12 @@ DetectedGpu gpu_from_pci(const PciDevice& pci, const AmdgpuIds& ids) {
   gpu.device_id = pci.device;
   gpu.revision = pci.revision;
   gpu.vram_bytes = pci.vram_bytes;
-  if (const auto* row = knowledge::AmdgpuPciIdTable::embedded().find(pci.device, pci.revision)) {
+  if (auto row = knowledge::AmdgpuPciIdTable::embedded().find(pci.device, pci.revision)) {
     gpu.target = row->gfx;
   }
   gpu.target_id = gpu.target;
   gpu.name = product_name(ids, pci.device, pci.revision);
+  gpu.integrated = is_apu_processor(gpu.target);
   return gpu;
 }
 
@@ -199,6 +240,12 @@ void probe_amd_gpus(const probe::SystemRoot& root, const probe::Environment& env
                     const std::vector<PciDevice>& pci_devices, DetectReport& report) {
   KfdTopology topology = read_kfd_topology(root);
   report.drivers.kfd_present = topology.present;
+  bool any_amd = std::any_of(pci_devices.begin(), pci_devices.end(),
+                             [](const PciDevice& pci) { return pci.vendor == k_pci_vendor_amd; }) ||
+                 std::any_of(topology.nodes.begin(), topology.nodes.end(), [](const KfdNode& node) { return node.is_gpu(); });
+  if (!any_amd) {
+    return;
+  }
   AmdgpuIds ids = load_amdgpu_ids(root, environment);
   std::vector<std::string> seen;
   for (const auto& node : topology.nodes) {

@@ -88,7 +88,8 @@ std::vector<DetectedGpu*> cuda_order(DetectReport& report, bool pci_order) {
       gpus.push_back(&gpu);
     }
   }
-  std::stable_sort(gpus.begin(), gpus.end(), [pci_order](const DetectedGpu* a, const DetectedGpu* b) {
+  // PCI addresses are unique, so this is a total order.
+  std::sort(gpus.begin(), gpus.end(), [pci_order](const DetectedGpu* a, const DetectedGpu* b) {
     if (!pci_order && a->compute_capability != b->compute_capability) {
       return capability_value(a->compute_capability) > capability_value(b->compute_capability);
     }
@@ -109,8 +110,8 @@ std::vector<std::string> uuids_of(const std::vector<DetectedGpu*>& gpus) {
 std::vector<DetectedGpu*> filter(const probe::Environment& environment, const std::string& name,
                                  const std::vector<DetectedGpu*>& gpus, DetectReport& report) {
   auto value = environment.get(name);
-  if (!value) {
-    return gpus;
+  if (!value || gpus.empty()) {
+    return gpus;  // unset, or nothing of this vendor to filter (CUDA_VISIBLE_DEVICES on a ROCm-less box)
   }
   VisibleDevices visible = parse_visible_devices(*value, uuids_of(gpus));
   if (!visible.stopped_at.empty()) {
@@ -155,6 +156,34 @@ void apply_visibility(const probe::Environment& environment, DetectReport& repor
       (*list)[i]->visible = true;
       (*list)[i]->visible_index = static_cast<unsigned>(i);
     }
+  }
+}
+
+// An APU's GPU next to a discrete one: ROCm enumerates both, so device 0 may be the small iGPU,
+// and a build for "the GPUs here" also targets it (detect.md §1.6: Raphael iGPU before the dGPU).
+void check_integrated_next_to_discrete(DetectReport& report) {
+  std::vector<std::string> discrete_indices;
+  const DetectedGpu* integrated = nullptr;
+  for (const auto& gpu : report.gpus) {
+    if (gpu.vendor != "amd" || !gpu.visible_index) {
+      continue;
+    }
+    if (gpu.integrated) {
+      integrated = &gpu;
+    } else {
+      discrete_indices.push_back(std::to_string(*gpu.visible_index));
+    }
+  }
+  if (integrated != nullptr && !discrete_indices.empty()) {
+    report.findings.push_back(
+        {"warning", "integrated-gpu-visible",
+         fmt::format("the integrated {} ({}) at {} is visible to ROCm next to the discrete GPU(s): programs may run "
+                     "on it as device {}, and builds for all visible GPUs include {}",
+                     integrated->name, integrated->target, integrated->pci, *integrated->visible_index,
+                     integrated->target),
+         fmt::format("export HIP_VISIBLE_DEVICES={} (only the discrete GPUs), or disable the iGPU in the firmware "
+                     "settings",
+                     fmt::join(discrete_indices, ","))});
   }
 }
 
@@ -227,6 +256,7 @@ void apply_environment_effects(const probe::Environment& environment, DetectRepo
   }
   apply_override(environment, report);
   apply_visibility(environment, report);
+  check_integrated_next_to_discrete(report);
   summarize_targets(report);
   for (const auto& gpu : report.gpus) {
     if (!gpu.accessible) {

@@ -66,7 +66,7 @@ void probe_nvidia_gpus(const probe::SystemRoot& root, const std::vector<PciDevic
     gpu.device_id = pci.device;
     gpu.revision = pci.revision;
     gpu.source = "pci-id-table";
-    if (const auto* row = knowledge::NvidiaPciIdTable::embedded().find(pci.device)) {
+    if (auto row = knowledge::NvidiaPciIdTable::embedded().find(pci.device)) {
       gpu.compute_capability = row->compute_capability;
       gpu.name = row->name;
     } else {

@@ -29,12 +29,14 @@ std::vector<PciDevice> read_gpu_pci_devices(const probe::SystemRoot& root) {
   const std::string base = "/sys/bus/pci/devices/";
   for (const auto& address : root.list_dir(base)) {
     std::string dir = base + address;
+    // Vendor first: most functions on a host (bridges, NICs, NVMe) are neither AMD nor NVIDIA,
+    // and each sysfs read is a syscall round trip.
     auto vendor = read_number(root, dir + "/vendor");
-    auto class_code = read_number(root, dir + "/class");
-    if (!vendor || !class_code || !is_gpu_class(static_cast<std::uint32_t>(*class_code))) {
+    if (!vendor || (*vendor != k_pci_vendor_amd && *vendor != k_pci_vendor_nvidia)) {
       continue;
     }
-    if (*vendor != k_pci_vendor_amd && *vendor != k_pci_vendor_nvidia) {
+    auto class_code = read_number(root, dir + "/class");
+    if (!class_code || !is_gpu_class(static_cast<std::uint32_t>(*class_code))) {
       continue;
     }
     PciDevice device;

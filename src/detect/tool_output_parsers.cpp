@@ -151,12 +151,17 @@ namespace {
 void name_nvidia_gpu(DetectedGpu& gpu) {
   const auto& table = knowledge::NvidiaPciIdTable::embedded();
   if (gpu.compute_capability.empty()) {
-    const knowledge::NvidiaPciId* row = gpu.device_id ? table.find(*gpu.device_id) : nullptr;
-    if (row == nullptr) {
-      row = table.find_by_name(gpu.name);
-      gpu.low_confidence = row != nullptr;
+    std::optional<knowledge::NvidiaPciId> row;
+    if (gpu.device_id) {
+      row = table.find(*gpu.device_id);
     }
-    if (row != nullptr) {
+    if (!row) {
+      if (const auto* by_name = table.find_by_name(gpu.name)) {
+        row = *by_name;
+        gpu.low_confidence = true;
+      }
+    }
+    if (row) {
       gpu.compute_capability = row->compute_capability;
     }
   }
@@ -183,7 +188,8 @@ std::vector<std::string_view> split_csv(std::string_view line) {
   }
 }
 
-std::optional<std::vector<DetectedGpu>> parse_csv(const std::vector<std::string_view>& lines) {
+std::optional<std::vector<DetectedGpu>> parse_csv(const std::vector<std::string_view>& lines,
+                                                  std::string* driver_version) {
   std::size_t header_line = lines.size();
   std::vector<std::string_view> columns;
   for (std::size_t i = 0; i < lines.size(); ++i) {
@@ -220,6 +226,8 @@ std::optional<std::vector<DetectedGpu>> parse_csv(const std::vector<std::string_
         gpu.pci = normalize_pci_address(value);
       } else if (column == "uuid") {
         gpu.uuid = value;
+      } else if (column == "driver_version" && driver_version != nullptr) {
+        *driver_version = value;
       } else if (column == "pci.device_id" && value.size() == 10) {
         if (auto id = probe::parse_sysfs_number(value)) {
           gpu.device_id = static_cast<std::uint16_t>(*id >> 16);  // 0x<device><vendor>
@@ -263,7 +271,10 @@ std::optional<std::vector<DetectedGpu>> parse_query(const std::vector<std::strin
                                                     std::string* driver_version) {
   std::vector<DetectedGpu> gpus;
   for (auto line : lines) {
-    if (line.starts_with("GPU ") && line.find(':') != std::string_view::npos && line.find(" : ") == std::string_view::npos) {
+    // "GPU 00000000:00:06.0": a bus id and nothing else (`-L` lines are "GPU 0: NAME (UUID: …)").
+    std::string_view rest = line.starts_with("GPU ") ? probe::trim(line.substr(4)) : std::string_view();
+    if (!rest.empty() && rest.find(' ') == std::string_view::npos && rest.find(':') != std::string_view::npos &&
+        rest.find('.') != std::string_view::npos) {
       DetectedGpu gpu = new_nvidia_gpu();
       gpu.pci = normalize_pci_address(probe::trim(line.substr(4)));
       gpus.push_back(std::move(gpu));
@@ -358,7 +369,7 @@ std::optional<std::vector<DetectedGpu>> parse_table(const std::vector<std::strin
 
 Result<std::vector<DetectedGpu>> parse_nvidia_smi(std::string_view text, std::string* driver_version) {
   auto lines = split_lines(text);
-  if (auto gpus = parse_csv(lines)) {
+  if (auto gpus = parse_csv(lines, driver_version)) {
     return *gpus;
   }
   if (auto gpus = parse_query(lines, driver_version)) {

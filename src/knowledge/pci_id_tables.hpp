@@ -1,6 +1,9 @@
 // PCI device id → GPU tables (data/amdgpu_pci_ids.tsv, data/nvidia_pci_ids.tsv). They name a GPU
 // when the kernel's own topology cannot: AMD without KFD (driver not loaded, kernel too old),
 // and NVIDIA, whose /proc files carry no compute capability.
+// find() scans the embedded text for the device's rows (tens of microseconds); all() parses the
+// whole table (about a millisecond), which only the tests and name lookups need: `detect` names a
+// handful of GPUs per run and its whole budget is a few milliseconds.
 #pragma once
 
 #include <cstdint>
@@ -23,11 +26,12 @@ class AmdgpuPciIdTable {
   static const AmdgpuPciIdTable& embedded();
   // The row for (device, revision), else the device's any-revision row, else the first row of the
   // device (all rows of one device name one gfx in practice; a test checks).
-  const AmdgpuPciId* find(std::uint16_t device, std::optional<std::uint8_t> revision) const;
-  const std::vector<AmdgpuPciId>& all() const { return m_rows; }
+  std::optional<AmdgpuPciId> find(std::uint16_t device, std::optional<std::uint8_t> revision) const;
+  const std::vector<AmdgpuPciId>& all() const;
 
  private:
-  std::vector<AmdgpuPciId> m_rows;
+  std::vector<AmdgpuPciId> rows_of(std::uint16_t device) const;
+  std::string_view m_text;
 };
 
 struct NvidiaPciId {
@@ -39,14 +43,14 @@ struct NvidiaPciId {
 class NvidiaPciIdTable {
  public:
   static const NvidiaPciIdTable& embedded();
-  const NvidiaPciId* find(std::uint16_t device) const;
+  std::optional<NvidiaPciId> find(std::uint16_t device) const;
   // By marketing name as drivers print it ("NVIDIA H200", "Tesla V100-SXM2-16GB" matches
   // "Tesla V100"): the longest table name that the given name starts with.
   const NvidiaPciId* find_by_name(std::string_view name) const;
-  const std::vector<NvidiaPciId>& all() const { return m_rows; }
+  const std::vector<NvidiaPciId>& all() const;
 
  private:
-  std::vector<NvidiaPciId> m_rows;
+  std::string_view m_text;
 };
 
 // "9.0" → "sm_90"; "12.1" → "sm_121"; empty when malformed.

@@ -46,18 +46,7 @@ LibraryResolver::LibraryResolver(const SystemRoot& root, const Environment& envi
   }
   auto cache = root.read_text("/etc/ld.so.cache", std::size_t{64} << 20);
   if (cache.ok()) {
-    auto parsed = binfmt::parse_ld_so_cache(
-        Bytes(reinterpret_cast<const std::uint8_t*>(cache.text.data()), cache.text.size()));
-    if (parsed) {
-      std::int32_t native = binfmt::native_ld_cache_flags();
-      for (auto& entry : *parsed) {
-        if (entry.flags == native) {
-          m_cache.push_back(std::move(entry));
-        }
-      }
-    } else {
-      m_cache_error = parsed.error().message;
-    }
+    m_cache = std::move(cache.text);
   }
   std::string arch = machine_name();
   if (auto text = knowledge::embedded_file("loader_search_dirs.tsv")) {
@@ -112,9 +101,17 @@ std::optional<ResolvedLibrary> LibraryResolver::resolve(const std::string& sonam
   if (auto found = search(requester.runpath, "RUNPATH")) {
     return found;
   }
-  for (const auto& entry : m_cache) {
-    if (entry.soname == soname && usable(entry.path)) {
-      return ResolvedLibrary{entry.path, "ld.so.cache"};
+  if (!m_cache.empty()) {
+    auto entries = binfmt::parse_ld_so_cache(Bytes(reinterpret_cast<const std::uint8_t*>(m_cache.data()), m_cache.size()),
+                                             soname);
+    if (!entries) {
+      m_cache_error = entries.error().message;
+    } else {
+      for (const auto& entry : *entries) {
+        if (entry.flags == binfmt::native_ld_cache_flags() && usable(entry.path)) {
+          return ResolvedLibrary{entry.path, "ld.so.cache"};
+        }
+      }
     }
   }
   return search(m_system_dirs, "system directory");

@@ -39,8 +39,8 @@ class LibraryResolver {
 
   const SystemRoot& m_root;
   std::vector<std::string> m_ld_library_path;
-  std::vector<binfmt::LdCacheEntry> m_cache;
-  std::string m_cache_error;
+  std::string m_cache;  // the raw /etc/ld.so.cache, searched per lookup
+  mutable std::string m_cache_error;
   std::vector<std::string> m_system_dirs;
 };
 

@@ -21,7 +21,9 @@ std::string human_bytes(std::uint64_t bytes) {
 namespace {
 
 std::string gpu_line(const detect::DetectedGpu& gpu, const TextStyle& style) {
-  std::string index = gpu.visible_index ? fmt::format("[{}]", *gpu.visible_index) : std::string("[-]");
+  // The index programs see it as, per runtime: HIP (ROCm) and CUDA count separately.
+  std::string runtime = gpu.vendor == "amd" ? "hip" : "cuda";
+  std::string index = gpu.visible_index ? fmt::format("{}:{}", runtime, *gpu.visible_index) : runtime + ":-";
   std::string target = gpu.target_id.empty() ? std::string("unknown target") : gpu.target_id;
   std::string line = fmt::format("  {} {}  {}", index, style.bold(target), gpu.name);
   if (!gpu.pci.empty()) {
@@ -55,7 +57,8 @@ std::string gpu_line(const detect::DetectedGpu& gpu, const TextStyle& style) {
   if (!gpu.override_target.empty()) {
     line += fmt::format("      programs see it as {} (HSA_OVERRIDE_GFX_VERSION)\n", style.yellow(gpu.override_target));
   }
-  if (!gpu.xnack_source.empty() && gpu.xnack != "unsupported") {
+  // The default mode needs no comment; a mode chosen by HSA_XNACK or amdgpu.noretry does.
+  if (gpu.xnack_source.starts_with("HSA_XNACK") || gpu.xnack_source.starts_with("amdgpu.")) {
     line += style.dim(fmt::format("      xnack {} ({})\n", gpu.xnack, gpu.xnack_source));
   }
   if (!gpu.accessible) {
@@ -116,7 +119,8 @@ std::string detect_to_text(const detect::DetectReport& report, const TextStyle& 
                        host.resources.usable_cpus(host.cpu.logical_cpus), host.cpu.logical_cpus);
     if (auto memory = host.resources.usable_memory_bytes()) {
       out += fmt::format(", {} RAM", human_bytes(*memory));
-      if (host.resources.cgroup_memory_limit_bytes) {
+      if (host.resources.cgroup_memory_limit_bytes && host.resources.memory_total_bytes &&
+          *host.resources.cgroup_memory_limit_bytes < *host.resources.memory_total_bytes) {
         out += " (cgroup limit)";
       }
     }
@@ -135,7 +139,10 @@ std::string detect_to_text(const detect::DetectReport& report, const TextStyle& 
         out += fmt::format("{}: {}\n", label, library.error);
       }
     };
-    library_line("libstdc++", host.system.libstdcxx);
+    // In a captured tree without the libraries, saying "not found" would only be noise.
+    if (report.sysroot == "/" || !host.system.libstdcxx.path.empty()) {
+      library_line("libstdc++", host.system.libstdcxx);
+    }
     if (!host.system.conda_prefix.empty()) {
       library_line("conda libstdc++", host.system.conda_libstdcxx);
     }
