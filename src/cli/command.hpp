@@ -34,5 +34,10 @@ const std::vector<Command>& commands();
 // Per-command setup functions, one file each.
 std::function<int()> setup_scan(CLI::App& app, const GlobalOptions& global);
 std::function<int()> setup_detect(CLI::App& app, const GlobalOptions& global);
+std::function<int()> setup_check(CLI::App& app, const GlobalOptions& global);
+std::function<int()> setup_doctor(CLI::App& app, const GlobalOptions& global);
+std::function<int()> setup_env(CLI::App& app, const GlobalOptions& global);
+std::function<int()> setup_explain(CLI::App& app, const GlobalOptions& global);
+std::function<int()> setup_run(CLI::App& app, const GlobalOptions& global);
 
 }  // namespace archfit::cli

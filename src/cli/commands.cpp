@@ -6,6 +6,14 @@ const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
       {"detect", "Name every GPU's exact architecture and the host, from the kernel's files (no GPU runtime)",
        setup_detect},
+      {"check", "Tell whether binaries, wheels or an installed torch will load and run on these GPUs (or named targets)",
+       setup_check},
+      {"doctor", "Check this machine's toolchain for building PyTorch, Triton, vLLM or flash-attention from source",
+       setup_doctor},
+      {"env", "Print the environment to build with (PYTORCH_ROCM_ARCH, ROCM_PATH, MAX_JOBS, ...), each line explained",
+       setup_env},
+      {"explain", "Read a crash or build log and name the cause and the fix", setup_explain},
+      {"run", "Run a command, pass its output through, and explain it when it fails", setup_run},
       {"scan", "List the GPU code inside binaries, archives and bundles, and what they need from the host",
        setup_scan},
   };

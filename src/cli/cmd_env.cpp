@@ -1,0 +1,15 @@
+// `archfit env`: placeholder until its issue lands; exits 2 so that no script mistakes it for a result.
+#include <cstdio>
+
+#include "cli/command.hpp"
+
+namespace archfit::cli {
+
+std::function<int()> setup_env(CLI::App& /*app*/, const GlobalOptions& /*global*/) {
+  return [] {
+    std::fputs("archfit: error: 'env' is not implemented yet\n", stderr);
+    return k_exit_usage;
+  };
+}
+
+}  // namespace archfit::cli
