@@ -1,0 +1,100 @@
+// The one model `check` produces; report/check_text.cpp and report/check_json.cpp render it.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "check/target_rules.hpp"
+
+namespace archfit::check {
+
+// One binary (or one input without GPU code) against one target.
+struct TargetResult {
+  std::string path;
+  std::optional<std::string> member;  // zip/archive member
+  std::string package;                // distribution name in --python mode, else empty
+  std::string target;                 // the device target's display form
+  std::string verdict;                // "native" | "jit" | "no-code" | "host-only"
+  std::string matched;                // the code target that runs ("gfx90a:xnack-", "compute_80"), or empty
+  std::string reason;
+  std::string fix;                    // empty when it runs
+};
+
+struct LoadProblem {
+  std::string kind;      // "missing-library" | "symbol-version" | "isa-level"
+  std::string needed;    // "libamdhip64.so.6", "GLIBCXX_3.4.30", "x86-64-v3"
+  std::string provided;  // what the system has instead, or empty
+  std::string reason;
+  std::string fix;
+};
+
+struct ResolvedNeed {
+  std::string soname;
+  std::string path;  // empty when not found
+  std::string via;
+};
+
+struct LoadResult {
+  std::string path;
+  std::optional<std::string> member;
+  std::string package;
+  std::vector<ResolvedNeed> needed;
+  std::vector<LoadProblem> problems;
+  bool ok() const { return problems.empty(); }
+};
+
+// Facts about an installed distribution (--python mode).
+struct PackageInfo {
+  std::string name;      // normalised: "torch", "flash-attn", "pytorch-triton-rocm"
+  std::string version;
+  std::string dist_info;  // path of its .dist-info directory
+  std::vector<std::string> requires_dist;
+  std::size_t binaries = 0;  // ELF files of it that were checked
+  // torch only, from torch/version.py
+  std::string torch_cuda;
+  std::string torch_hip;
+  std::string torch_git_version;
+};
+
+struct ConsistencyResult {
+  std::string id;      // "triton-pin", "several-tritons", "torch-pin", "torch-cuda-driver", ...
+  std::string status;  // "pass" | "warn" | "fail"
+  std::string message;
+  std::string fix;
+};
+
+struct CheckReport {
+  std::vector<DeviceTarget> targets;
+  std::string targets_source;  // "detect" | "--target" | the --targets-from file
+  std::string python;          // the interpreter examined, or empty
+  std::string site_packages;
+  std::vector<PackageInfo> packages;
+  std::vector<TargetResult> results;
+  std::vector<LoadResult> load;
+  std::vector<ConsistencyResult> consistency;
+  std::vector<std::string> notes;   // what was assumed (an override applied, a mode unknown)
+  std::vector<std::string> errors;  // inputs that could not be read (the scan's errors)
+
+  bool will_fail() const {
+    for (const auto& result : results) {
+      if (result.verdict == "no-code" || result.verdict == "host-only") {
+        return true;
+      }
+    }
+    for (const auto& load_result : load) {
+      if (!load_result.ok()) {
+        return true;
+      }
+    }
+    for (const auto& item : consistency) {
+      if (item.status == "fail") {
+        return true;
+      }
+    }
+    return false;
+  }
+};
+
+}  // namespace archfit::check

@@ -1,0 +1,272 @@
+#include "check/checker.hpp"
+
+#include <algorithm>
+#include <map>
+#include <cstring>
+#include <set>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "check/gpu_verdicts.hpp"
+#include "check/install_consistency.hpp"
+#include "check/loadability.hpp"
+#include "check/python_env.hpp"
+#include "detect/detector.hpp"
+#include "scan/input_discovery.hpp"
+#include "scan/parallel_scan.hpp"
+
+namespace archfit::check {
+
+namespace {
+
+// Packages whose GPU builds carry GPU code; a build of one of them without any is CPU-only.
+bool expects_gpu_code(const std::string& package) {
+  return package == "torch" || package == "vllm" || package == "flash-attn" || package == "xformers" ||
+         package == "torchvision";
+}
+
+Result<std::vector<DeviceTarget>> parse_target_list(const std::vector<std::string>& values) {
+  std::vector<DeviceTarget> targets;
+  for (const auto& value : values) {
+    std::string_view list = value;
+    while (!list.empty()) {
+      auto comma = list.find_first_of(",;");
+      std::string_view item = probe::trim(list.substr(0, comma));
+      list.remove_prefix(comma == std::string_view::npos ? list.size() : comma + 1);
+      if (item.empty()) {
+        continue;
+      }
+      std::string error;
+      auto target = parse_device_target(item, &error);
+      if (!target) {
+        return Error{"--target: " + error};
+      }
+      targets.push_back(std::move(*target));
+    }
+  }
+  return targets;
+}
+
+Result<std::vector<DeviceTarget>> targets_from_detect(const detect::DetectReport& report, std::vector<std::string>& notes) {
+  std::vector<DeviceTarget> targets;
+  std::set<std::string> seen;
+  for (const auto& gpu : report.gpus) {
+    if (!gpu.visible || !gpu.accessible || gpu.target_id.empty()) {
+      continue;
+    }
+    std::string id = gpu.target_id;
+    if (!gpu.override_target.empty()) {
+      // The runtime looks up code for the overridden processor; the features stay the device's.
+      auto colon = id.find(':');
+      id = gpu.override_target + (colon == std::string::npos ? std::string() : id.substr(colon));
+      notes.push_back(fmt::format("HSA_OVERRIDE_GFX_VERSION is in effect: {} at {} is checked as {}", gpu.target_id,
+                                  gpu.pci, id));
+    }
+    if (!seen.insert(id).second) {
+      continue;
+    }
+    std::string error;
+    auto target = parse_device_target(id, &error);
+    if (!target) {
+      notes.push_back(fmt::format("{} ({}): {}", gpu.name, id, error));
+      continue;
+    }
+    targets.push_back(std::move(*target));
+  }
+  if (targets.empty()) {
+    return Error{"no usable GPU found here (`archfit detect` shows why); name the targets instead: "
+                 "--target gfx942,sm_90 or --targets-from detect.json"};
+  }
+  return targets;
+}
+
+std::string read_rocm_version(const probe::SystemRoot& root, const probe::Environment& environment) {
+  std::vector<std::string> prefixes;
+  if (auto path = environment.get("ROCM_PATH")) {
+    prefixes.push_back(*path);
+  }
+  prefixes.emplace_back("/opt/rocm");
+  for (const auto& prefix : prefixes) {
+    auto file = root.read_text(prefix + "/.info/version", 256);
+    if (file.ok()) {
+      std::string_view text = probe::trim(file.text);
+      return std::string(text.substr(0, text.find('-')));
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+Result<std::vector<DeviceTarget>> targets_from_detect_json(std::string_view json_text) {
+  auto json = nlohmann::json::parse(json_text, nullptr, false);
+  if (json.is_discarded() || !json.is_object() || !json.contains("gpus") || !json["gpus"].is_array()) {
+    return Error{"not an `archfit detect --json` report (no \"gpus\" array)"};
+  }
+  std::vector<std::string> ids;
+  for (const auto& gpu : json["gpus"]) {
+    if (!gpu.is_object() || !gpu.contains("target_id") || !gpu["target_id"].is_string()) {
+      continue;
+    }
+    if (gpu.contains("visible") && gpu["visible"].is_boolean() && !gpu["visible"].get<bool>()) {
+      continue;
+    }
+    std::string id = gpu["target_id"].get<std::string>();
+    if (std::find(ids.begin(), ids.end(), id) == ids.end()) {
+      ids.push_back(id);
+    }
+  }
+  auto targets = parse_target_list(ids);
+  if (targets && targets->empty()) {
+    return Error{"the report lists no GPU with a target"};
+  }
+  return targets;
+}
+
+Result<CheckReport> run_check(const CheckOptions& options, const probe::SystemRoot& root,
+                              const probe::Environment& environment, const probe::CommandRunner& runner) {
+  CheckReport report;
+  // The binaries, the Python environment and the libraries they load are on this system; only
+  // the machine facts (GPUs, CPU level, driver, ROCm version) come from `root`, which may be a
+  // captured tree of another machine.
+  probe::SystemRoot live("/");
+  detect::DetectReport machine = detect::detect_system(root, environment);
+  if (!options.targets.empty()) {
+    ARCHFIT_TRY(report.targets, parse_target_list(options.targets));
+    report.targets_source = "--target";
+  } else if (!options.targets_from.empty()) {
+    auto text = live.read_text(options.targets_from, std::size_t{16} << 20);
+    if (!text.ok()) {
+      return Error{"--targets-from " + options.targets_from + ": cannot read it (" + std::strerror(text.error) + ")"};
+    }
+    auto targets = targets_from_detect_json(text.text);
+    if (!targets) {
+      return Error{"--targets-from " + options.targets_from + ": " + targets.error().message};
+    }
+    report.targets = std::move(*targets);
+    report.targets_source = options.targets_from;
+  } else {
+    ARCHFIT_TRY(report.targets, targets_from_detect(machine, report.notes));
+    report.targets_source = "detect";
+  }
+
+  // What to scan, and which package (or command-line input) each file belongs to.
+  std::vector<scan::InputFile> inputs;
+  std::map<std::string, std::string> package_of;  // file path → package
+  std::vector<std::string> roots;                  // command-line inputs, for host-only verdicts
+  std::vector<Distribution> distributions;
+  std::vector<std::string> program_rpath;
+  if (!options.python.empty()) {
+    ARCHFIT_TRY(PythonPaths paths, query_python_paths(options.python, runner, environment));
+    report.python = paths.executable;
+    report.site_packages = paths.site_dirs.empty() ? std::string() : paths.site_dirs.front();
+    distributions = read_distributions(live, paths.site_dirs);
+    std::vector<std::string> files;
+    for (const auto& distribution : distributions) {
+      if (!is_gpu_framework(distribution.info.name)) {
+        continue;
+      }
+      report.packages.push_back(distribution.info);
+      for (const auto& file : distribution.files) {
+        auto base = file.substr(file.rfind('/') + 1);
+        if (base.ends_with(".so") || base.find(".so.") != std::string::npos) {
+          files.push_back(file);
+          package_of[file] = distribution.info.name;
+        }
+      }
+    }
+    auto discovered = scan::discover_inputs(files);
+    inputs = std::move(discovered.files);
+    for (auto& error : discovered.errors) {
+      report.errors.push_back(std::move(error));
+    }
+    // A conda (or other relocatable) python carries DT_RPATH $ORIGIN/../lib, which the loader
+    // searches for every library the process loads.
+    if (!paths.executable.empty() && !paths.prefix.empty() && live.exists(paths.prefix + "/lib/libstdc++.so.6")) {
+      program_rpath.push_back(paths.prefix + "/lib");
+    }
+  }
+  if (!options.paths.empty()) {
+    auto discovered = scan::discover_inputs(options.paths);
+    for (auto& file : discovered.files) {
+      inputs.push_back(std::move(file));
+    }
+    for (auto& error : discovered.errors) {
+      report.errors.push_back(std::move(error));
+    }
+    roots = options.paths;
+  }
+
+  scan::ScanOptions scan_options;
+  scan_options.deep = options.deep;
+  scan_options.jobs = options.jobs;
+  std::uint64_t total_bytes = 0;
+  for (const auto& input : inputs) {
+    total_bytes += input.size;
+  }
+  scan::ScanReport scanned = scan::scan_inputs(
+      inputs, scan_options, options.jobs,
+      {[&](std::size_t files, std::uint64_t bytes) {
+        if (options.progress) {
+          options.progress(files, inputs.size(), bytes, total_bytes);
+        }
+      }});
+
+  LoadChecker loader(live, environment, machine.host.cpu.isa_level, program_rpath);
+  std::map<std::string, std::set<std::string>> zip_members;
+  for (const auto& file : scanned.files) {
+    if (file.member) {
+      zip_members[file.path].insert(*file.member);
+    }
+  }
+  std::set<std::string> with_code;  // packages and inputs that carry GPU code somewhere
+  for (const auto& file : scanned.files) {
+    for (const auto& error : file.errors) {
+      report.errors.push_back(file.display_name() + ": " + error);
+    }
+    auto package = package_of.count(file.path) ? package_of[file.path] : std::string();
+    auto verdicts = verdicts_for_file(file, package, report.targets);
+    if (!verdicts.empty()) {
+      with_code.insert(package.empty() ? file.path : package);
+      for (const auto& input : roots) {
+        if (file.path == input || file.path.starts_with(input + "/")) {
+          with_code.insert(input);
+        }
+      }
+    }
+    for (auto& verdict : verdicts) {
+      report.results.push_back(std::move(verdict));
+    }
+    if (file.needs && (file.format == "elf-shared-object" || file.format == "elf-executable")) {
+      static const std::set<std::string> no_members;
+      auto members = zip_members.find(file.path);
+      report.load.push_back(loader.check(file, package, members == zip_members.end() ? no_members : members->second));
+    }
+  }
+  for (const auto& input : roots) {
+    if (with_code.count(input) == 0) {
+      for (auto& result : host_only_results(input, "", report.targets)) {
+        report.results.push_back(std::move(result));
+      }
+    }
+  }
+  for (const auto& package : report.packages) {
+    if (expects_gpu_code(package.name) && with_code.count(package.name) == 0) {
+      for (auto& result : host_only_results(package.dist_info, package.name, report.targets)) {
+        report.results.push_back(std::move(result));
+      }
+    }
+  }
+  for (auto& package : report.packages) {
+    package.binaries = static_cast<std::size_t>(std::count_if(
+        package_of.begin(), package_of.end(), [&](const auto& entry) { return entry.second == package.name; }));
+  }
+  if (!options.python.empty()) {
+    SystemFacts facts{machine.drivers.nvidia_version, read_rocm_version(root, environment)};
+    report.consistency = check_install_consistency(distributions, report.targets, facts);
+  }
+  return report;
+}
+
+}  // namespace archfit::check

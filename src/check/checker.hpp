@@ -1,0 +1,37 @@
+// `check`: will these binaries, wheels or this Python environment load and run on these GPUs?
+// Targets come from --target, a saved `detect --json`, or `detect` on this machine; binaries are
+// read by `scan`; verdicts follow check/target_rules.hpp; loading follows check/loadability.hpp;
+// a Python environment adds the consistency checks of check/install_consistency.hpp.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "check/check_report.hpp"
+#include "probe/command_runner.hpp"
+#include "probe/environment.hpp"
+#include "probe/system_root.hpp"
+#include "util/result.hpp"
+
+namespace archfit::check {
+
+struct CheckOptions {
+  std::vector<std::string> paths;
+  std::string python;                // interpreter whose site-packages to examine
+  std::vector<std::string> targets;  // --target values; each may be a comma-separated list
+  std::string targets_from;          // a saved `archfit detect --json`
+  unsigned jobs = 0;
+  bool deep = false;                 // decode every code object's header (exact features)
+  std::function<void(std::size_t files_done, std::size_t files, std::uint64_t bytes_done, std::uint64_t bytes)>
+      progress;
+};
+
+// Fails (usage-level problems) when no target can be determined or a target does not parse.
+Result<CheckReport> run_check(const CheckOptions& options, const probe::SystemRoot& root,
+                              const probe::Environment& environment, const probe::CommandRunner& runner);
+
+// The targets of a saved `archfit detect --json` (its visible GPUs' target IDs).
+Result<std::vector<DeviceTarget>> targets_from_detect_json(std::string_view json_text);
+
+}  // namespace archfit::check

@@ -1,0 +1,154 @@
+#include "check/gpu_verdicts.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
+namespace archfit::check {
+
+namespace {
+
+// What the runtimes say when a process has no code for its GPU (HIP: clr hip_code_object.cpp
+// "hipErrorNoBinaryForGpu: Unable to find code object for all current devices!", and
+// hipErrorInvalidDeviceFunction at launch; CUDA: cudaErrorNoKernelImageForDevice).
+constexpr std::string_view k_amd_failure =
+    "the HIP runtime fails with hipErrorNoBinaryForGpu (\"Unable to find code object for all current devices\") "
+    "or \"invalid device function\"";
+constexpr std::string_view k_nvidia_failure =
+    "CUDA fails with \"no kernel image is available for execution on the device\" (cudaErrorNoKernelImageForDevice)";
+
+bool counts_as_code(const scan::GpuCode& code) {
+  return code.kind == "code-object" || code.kind == "cubin" || code.kind == "ptx";
+}
+
+// The target a code object really has: the ELF header's (with --deep) beats the bundle's name.
+std::string effective_target(const scan::GpuCode& code) {
+  if (code.check && !code.check->elf_target.empty() && !code.check->error) {
+    return code.check->elf_target;
+  }
+  return code.target;
+}
+
+std::string fix_for(const DeviceTarget& target, const std::string& package) {
+  bool torch = package == "torch";
+  if (target.vendor == "amd") {
+    return torch ? fmt::format("install a torch built for {0}, or build it with PYTORCH_ROCM_ARCH={0}", target.processor)
+                 : fmt::format("rebuild with --offload-arch={} (PYTORCH_ROCM_ARCH={} for torch extensions)",
+                               target.display, target.processor);
+  }
+  std::string arch = target.arch_list_value();
+  std::string sm = target.processor.substr(3);
+  return torch ? fmt::format("install a torch built for sm_{0} (cu12.8+ wheels cover newer GPUs), or build it with "
+                             "TORCH_CUDA_ARCH_LIST={1}",
+                             sm, arch)
+               : fmt::format("rebuild with -gencode arch=compute_{0},code=sm_{0} (TORCH_CUDA_ARCH_LIST={1} for torch "
+                             "extensions; add +PTX to cover newer GPUs)",
+                             sm, arch);
+}
+
+TargetResult verdict(const scan::FileReport& file, const std::string& package, const DeviceTarget& target) {
+  TargetResult result;
+  result.path = file.path;
+  result.member = file.member;
+  result.package = package;
+  result.target = target.display;
+  std::set<std::string> carried;
+  std::string conditional;
+  std::string conditional_match;
+  std::string jit;
+  std::string generic;
+  for (const auto& code : file.gpu_code) {
+    if (!counts_as_code(code)) {
+      continue;
+    }
+    std::string code_target = effective_target(code);
+    carried.insert(code_target);
+    if (code.vendor != target.vendor) {
+      continue;
+    }
+    CodeFit fit = code_fits(code_target, target);
+    if (fit.fit == Fit::yes && !fit.generic) {
+      result.verdict = "native";
+      result.matched = code_target;
+      result.reason = "carries " + code_target;
+      return result;
+    }
+    if (fit.fit == Fit::yes && generic.empty()) {
+      generic = code_target;
+    } else if (fit.fit == Fit::conditional && conditional.empty()) {
+      conditional = fit.condition;
+      conditional_match = code_target;
+    } else if (fit.fit == Fit::jit && jit.empty()) {
+      jit = code_target;
+    }
+  }
+  if (!generic.empty()) {
+    result.verdict = "native";
+    result.matched = generic;
+    result.reason = fmt::format("carries {}, a generic target {} belongs to (needs a runtime that loads code "
+                                "object V6: ROCm 6.4 or newer)",
+                                generic, target.processor);
+  } else if (!conditional.empty()) {
+    result.verdict = "native";
+    result.matched = conditional_match;
+    result.reason = fmt::format("carries {}, which runs only with {}; the device's mode is not known here "
+                                "(name it: --target {})",
+                                conditional_match, conditional, conditional_match);
+  } else if (!jit.empty()) {
+    result.verdict = "jit";
+    result.matched = jit;
+    result.reason = fmt::format("no cubin for {}, only PTX {}: the driver JIT-compiles it at first use (slow first "
+                                "start; the driver must know that PTX version)",
+                                target.processor, jit);
+    result.fix = fix_for(target, package);
+  } else {
+    result.verdict = "no-code";
+    std::vector<std::string> list(carried.begin(), carried.end());
+    result.reason = fmt::format("carries {} but nothing for {}: {}", fmt::join(list, ", "), target.display,
+                                target.vendor == "amd" ? k_amd_failure : k_nvidia_failure);
+    result.fix = fix_for(target, package);
+  }
+  return result;
+}
+
+}  // namespace
+
+std::vector<TargetResult> verdicts_for_file(const scan::FileReport& file, const std::string& package,
+                                            const std::vector<DeviceTarget>& targets) {
+  std::vector<TargetResult> results;
+  bool any_code = std::any_of(file.gpu_code.begin(), file.gpu_code.end(), counts_as_code);
+  if (!any_code) {
+    return results;
+  }
+  for (const auto& target : targets) {
+    results.push_back(verdict(file, package, target));
+  }
+  return results;
+}
+
+std::vector<TargetResult> host_only_results(const std::string& path, const std::string& package,
+                                            const std::vector<DeviceTarget>& targets) {
+  std::vector<TargetResult> results;
+  for (const auto& target : targets) {
+    TargetResult result;
+    result.path = path;
+    result.package = package;
+    result.target = target.display;
+    result.verdict = "host-only";
+    result.reason = package == "torch"
+                        ? std::string("no GPU code in any of torch's libraries: this is a CPU-only build of torch")
+                        : std::string("no GPU code at all: nothing here can run on the GPU");
+    result.fix = package == "torch"
+                     ? (target.vendor == "amd"
+                            ? std::string("install a ROCm build of torch (pip install torch --index-url "
+                                          "https://download.pytorch.org/whl/rocm<version>)")
+                            : std::string("install a CUDA build of torch (pip install torch --index-url "
+                                          "https://download.pytorch.org/whl/cu<version>)"))
+                     : std::string("build it with GPU support enabled");
+    results.push_back(std::move(result));
+  }
+  return results;
+}
+
+}  // namespace archfit::check

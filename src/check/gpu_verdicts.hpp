@@ -1,0 +1,21 @@
+// Per binary and per target: does it carry code that runs there (native), only PTX the driver
+// must compile (jit), nothing usable (no-code), or no GPU code at all (host-only)?
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "check/check_report.hpp"
+#include "scan/scan_report.hpp"
+
+namespace archfit::check {
+
+// One result per target for a file that carries GPU code.
+std::vector<TargetResult> verdicts_for_file(const scan::FileReport& file, const std::string& package,
+                                            const std::vector<DeviceTarget>& targets);
+
+// One "host-only" result per target for an input (a file, a wheel, a package) without any GPU code.
+std::vector<TargetResult> host_only_results(const std::string& path, const std::string& package,
+                                            const std::vector<DeviceTarget>& targets);
+
+}  // namespace archfit::check

@@ -1,0 +1,202 @@
+#include "check/python_env.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+namespace archfit::check {
+
+namespace {
+
+// Printed by the interpreter; only standard-library modules, nothing of the environment's
+// packages is imported.
+constexpr const char* k_query =
+    "import json, sys, sysconfig\n"
+    "p = sysconfig.get_paths()\n"
+    "print(json.dumps({'executable': sys.executable, 'prefix': sys.prefix, "
+    "'version': '%d.%d.%d' % sys.version_info[:3], 'path': sys.path, "
+    "'purelib': p.get('purelib', ''), 'platlib': p.get('platlib', '')}))\n";
+
+std::vector<std::string_view> split_lines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  while (!text.empty()) {
+    auto newline = text.find('\n');
+    std::string_view line = text.substr(0, newline);
+    if (!line.empty() && line.back() == '\r') {
+      line.remove_suffix(1);
+    }
+    lines.push_back(line);
+    text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+  }
+  return lines;
+}
+
+// The string literal after `name` and '=' on a line of version.py, or "" for None/absent.
+std::string python_literal(std::string_view text, std::string_view name) {
+  for (auto line : split_lines(text)) {
+    line = probe::trim(line);
+    if (!line.starts_with(name)) {
+      continue;
+    }
+    std::string_view rest = line.substr(name.size());
+    if (rest.empty() || (rest.front() != ' ' && rest.front() != '=' && rest.front() != ':')) {
+      continue;
+    }
+    auto equals = rest.find('=');
+    if (equals == std::string_view::npos) {
+      continue;
+    }
+    std::string_view value = probe::trim(rest.substr(equals + 1));
+    if (value.size() >= 2 && (value.front() == '\'' || value.front() == '"')) {
+      auto end = value.find(value.front(), 1);
+      if (end != std::string_view::npos) {
+        return std::string(value.substr(1, end - 1));
+      }
+    }
+    return {};
+  }
+  return {};
+}
+
+}  // namespace
+
+Result<PythonPaths> query_python_paths(const std::string& python, const probe::CommandRunner& runner,
+                                       const probe::Environment& environment, std::chrono::milliseconds timeout) {
+  auto result = runner.run({python, "-c", k_query}, environment, timeout);
+  if (!result.started) {
+    return Error{python + ": cannot run it (" + result.start_error + "); give the interpreter's path, e.g. --python "
+                 ".venv/bin/python"};
+  }
+  if (result.timed_out) {
+    return Error{python + ": did not answer within " + std::to_string(timeout.count() / 1000) + " s"};
+  }
+  if (!result.succeeded()) {
+    return Error{python + ": the path query failed: " + std::string(probe::trim(result.err)).substr(0, 400)};
+  }
+  auto json = nlohmann::json::parse(result.out, nullptr, false);
+  if (json.is_discarded() || !json.is_object()) {
+    return Error{python + ": unexpected answer to the path query: " + result.out.substr(0, 200)};
+  }
+  PythonPaths paths;
+  paths.executable = json.value("executable", "");
+  paths.prefix = json.value("prefix", "");
+  paths.version = json.value("version", "");
+  std::vector<std::string> candidates;
+  if (json.contains("path") && json["path"].is_array()) {
+    for (const auto& entry : json["path"]) {
+      if (entry.is_string()) {
+        candidates.push_back(entry.get<std::string>());
+      }
+    }
+  }
+  candidates.push_back(json.value("purelib", ""));
+  candidates.push_back(json.value("platlib", ""));
+  for (const auto& dir : candidates) {
+    bool site = dir.ends_with("site-packages") || dir.ends_with("dist-packages");
+    if (site && std::find(paths.site_dirs.begin(), paths.site_dirs.end(), dir) == paths.site_dirs.end()) {
+      paths.site_dirs.push_back(dir);
+    }
+  }
+  return paths;
+}
+
+std::string normalize_distribution_name(std::string_view name) {
+  std::string result;
+  bool dash = false;
+  for (char c : name) {
+    if (c == '-' || c == '_' || c == '.') {
+      dash = true;
+      continue;
+    }
+    if (dash && !result.empty()) {
+      result += '-';
+    }
+    dash = false;
+    result += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return result;
+}
+
+void parse_metadata(std::string_view text, PackageInfo& info) {
+  for (auto line : split_lines(text)) {
+    if (line.empty()) {
+      break;  // the headers end at the first empty line; the description follows
+    }
+    auto colon = line.find(':');
+    if (colon == std::string_view::npos || line.front() == ' ' || line.front() == '\t') {
+      continue;
+    }
+    std::string_view key = line.substr(0, colon);
+    std::string value(probe::trim(line.substr(colon + 1)));
+    if (key == "Name") {
+      info.name = normalize_distribution_name(value);
+    } else if (key == "Version") {
+      info.version = value;
+    } else if (key == "Requires-Dist") {
+      info.requires_dist.push_back(value);
+    }
+  }
+}
+
+void parse_torch_version_py(std::string_view text, PackageInfo& info) {
+  info.torch_cuda = python_literal(text, "cuda");
+  info.torch_hip = python_literal(text, "hip");
+  info.torch_git_version = python_literal(text, "git_version");
+  if (info.version.empty()) {
+    info.version = python_literal(text, "__version__");
+  }
+}
+
+bool is_gpu_framework(const std::string& name) {
+  static const std::set<std::string> names = {"torch",      "triton",       "pytorch-triton", "pytorch-triton-rocm",
+                                               "triton-rocm", "vllm",       "flash-attn",     "torchvision",
+                                               "torchaudio", "xformers"};
+  return names.count(name) != 0;
+}
+
+std::vector<Distribution> read_distributions(const probe::SystemRoot& root, const std::vector<std::string>& site_dirs) {
+  std::vector<Distribution> distributions;
+  std::set<std::string> seen;
+  for (const auto& site : site_dirs) {
+    for (const auto& entry : root.list_dir(site)) {
+      if (!entry.ends_with(".dist-info")) {
+        continue;
+      }
+      std::string dir = site + "/" + entry;
+      auto metadata = root.read_text(dir + "/METADATA", std::size_t{4} << 20);
+      if (!metadata.ok()) {
+        continue;
+      }
+      Distribution distribution;
+      distribution.site_dir = site;
+      distribution.info.dist_info = dir;
+      parse_metadata(metadata.text, distribution.info);
+      if (distribution.info.name.empty() || !seen.insert(distribution.info.name).second) {
+        continue;
+      }
+      if (is_gpu_framework(distribution.info.name)) {
+        auto record = root.read_text(dir + "/RECORD", std::size_t{64} << 20);
+        for (auto line : split_lines(record.text)) {
+          // path,hash,size — a path containing ',' is quoted; those are never shared objects.
+          std::string_view path = line.substr(0, line.find(','));
+          if (path.empty() || path.front() == '"' || path.starts_with("../") || path.starts_with('/')) {
+            continue;
+          }
+          distribution.files.push_back(site + "/" + std::string(path));
+        }
+        if (distribution.info.name == "torch") {
+          auto version = root.read_text(site + "/torch/version.py", 64 * 1024);
+          if (version.ok()) {
+            parse_torch_version_py(version.text, distribution.info);
+          }
+        }
+      }
+      distributions.push_back(std::move(distribution));
+    }
+  }
+  return distributions;
+}
+
+}  // namespace archfit::check

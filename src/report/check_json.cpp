@@ -1,0 +1,115 @@
+#include "report/check_json.hpp"
+
+#include "report/json_helpers.hpp"
+
+namespace archfit::report {
+
+namespace {
+
+void location(JsonWriter& json, const std::string& path, const std::optional<std::string>& member,
+              const std::string& package) {
+  json.member("path", path);
+  optional_member(json, "member", member);
+  text_or_null(json, "package", package);
+}
+
+}  // namespace
+
+std::string check_to_json(const check::CheckReport& report, int indent) {
+  JsonWriter json(indent);
+  json.begin_object();
+  json.member("schema", "archfit.check/1");
+  json.key("targets");
+  json.begin_array();
+  for (const auto& target : report.targets) {
+    json.begin_object();
+    json.member("target", target.display);
+    json.member("vendor", target.vendor);
+    json.member("processor", target.processor);
+    if (target.vendor == "amd") {
+      json.member("xnack", target.xnack);
+      json.member("sramecc", target.sramecc);
+    }
+    json.end_object();
+  }
+  json.end_array();
+  json.member("targets_source", report.targets_source);
+  text_or_null(json, "python", report.python);
+  text_or_null(json, "site_packages", report.site_packages);
+  json.key("packages");
+  json.begin_array();
+  for (const auto& package : report.packages) {
+    json.begin_object();
+    json.member("name", package.name);
+    json.member("version", package.version);
+    json.member("dist_info", package.dist_info);
+    json.member("binaries", static_cast<std::uint64_t>(package.binaries));
+    text_or_null(json, "torch_cuda", package.torch_cuda);
+    text_or_null(json, "torch_hip", package.torch_hip);
+    json.string_array("requires_dist", package.requires_dist);
+    json.end_object();
+  }
+  json.end_array();
+  json.key("results");
+  json.begin_array();
+  for (const auto& result : report.results) {
+    json.begin_object();
+    location(json, result.path, result.member, result.package);
+    json.member("target", result.target);
+    json.member("verdict", result.verdict);
+    text_or_null(json, "matched", result.matched);
+    json.member("reason", result.reason);
+    text_or_null(json, "fix", result.fix);
+    json.end_object();
+  }
+  json.end_array();
+  json.key("load");
+  json.begin_array();
+  for (const auto& load : report.load) {
+    json.begin_object();
+    location(json, load.path, load.member, load.package);
+    json.member("ok", load.ok());
+    json.key("needed");
+    json.begin_array();
+    for (const auto& need : load.needed) {
+      json.begin_object();
+      json.member("soname", need.soname);
+      text_or_null(json, "path", need.path);
+      text_or_null(json, "via", need.via);
+      json.end_object();
+    }
+    json.end_array();
+    json.key("problems");
+    json.begin_array();
+    for (const auto& problem : load.problems) {
+      json.begin_object();
+      json.member("kind", problem.kind);
+      json.member("needed", problem.needed);
+      text_or_null(json, "provided", problem.provided);
+      json.member("reason", problem.reason);
+      json.member("fix", problem.fix);
+      json.end_object();
+    }
+    json.end_array();
+    json.end_object();
+  }
+  json.end_array();
+  json.key("consistency");
+  json.begin_array();
+  for (const auto& item : report.consistency) {
+    json.begin_object();
+    json.member("id", item.id);
+    json.member("status", item.status);
+    json.member("message", item.message);
+    text_or_null(json, "fix", item.fix);
+    json.end_object();
+  }
+  json.end_array();
+  json.string_array("notes", report.notes);
+  json.string_array("errors", report.errors);
+  json.member("will_fail", report.will_fail());
+  json.end_object();
+  return json.take();
+}
+
+}  // namespace archfit::report

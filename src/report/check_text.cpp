@@ -1,0 +1,136 @@
+#include "report/check_text.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include <fmt/format.h>
+
+namespace archfit::report {
+
+namespace {
+
+std::string shorten(const std::string& path, const std::string& site) {
+  if (!site.empty() && path.starts_with(site + "/")) {
+    return path.substr(site.size() + 1);
+  }
+  return path;
+}
+
+std::string verdict_text(const std::string& verdict, const TextStyle& style) {
+  if (verdict == "native") {
+    return style.green(verdict);
+  }
+  if (verdict == "jit") {
+    return style.yellow(verdict);
+  }
+  return style.red(verdict);
+}
+
+}  // namespace
+
+std::string check_to_text(const check::CheckReport& report, const TextStyle& style) {
+  std::string out;
+  std::vector<std::string> targets;
+  for (const auto& target : report.targets) {
+    targets.push_back(target.display);
+  }
+  out += fmt::format("{} {} (from {})\n", style.bold("Targets:"), fmt::join(targets, ", "), report.targets_source);
+  if (!report.python.empty()) {
+    std::vector<std::string> packages;
+    for (const auto& package : report.packages) {
+      std::string flavour = !package.torch_hip.empty()    ? " (ROCm " + package.torch_hip + ")"
+                            : !package.torch_cuda.empty() ? " (CUDA " + package.torch_cuda + ")"
+                                                          : std::string();
+      packages.push_back(package.name + " " + package.version + flavour);
+    }
+    out += fmt::format("{} {} ({})\n", style.bold("Python:"), report.python, report.site_packages);
+    out += fmt::format("{} {}\n", style.bold("Packages:"), packages.empty() ? std::string("none of torch, triton, vllm, flash-attn, torchvision, torchaudio, xformers") : fmt::format("{}", fmt::join(packages, ", ")));
+  }
+  for (const auto& note : report.notes) {
+    out += fmt::format("{} {}\n", style.dim("note:"), note);
+  }
+
+  // The matrix: one row per binary (or input), one column per target.
+  std::vector<std::string> rows;
+  std::map<std::string, std::map<std::string, std::string>> cells;
+  for (const auto& result : report.results) {
+    std::string name = shorten(result.path, report.site_packages);
+    if (result.member) {
+      name += "(" + *result.member + ")";
+    }
+    if (cells.find(name) == cells.end()) {
+      rows.push_back(name);
+    }
+    cells[name][result.target] = result.verdict;
+  }
+  if (!rows.empty()) {
+    std::size_t width = 6;
+    for (const auto& row : rows) {
+      width = std::max(width, row.size());
+    }
+    width = std::min<std::size_t>(width, 70);
+    out += "\n" + style.bold(fmt::format("{:<{}}", "binary", width));
+    for (const auto& target : targets) {
+      out += "  " + style.bold(fmt::format("{:<10}", target));
+    }
+    out += "\n";
+    for (const auto& row : rows) {
+      std::string name = row.size() > width ? "…" + row.substr(row.size() - width + 1) : row;
+      out += fmt::format("{:<{}}", name, width);
+      for (const auto& target : targets) {
+        std::string verdict = cells[row].count(target) ? cells[row][target] : "-";
+        out += "  " + verdict_text(verdict, style) +
+               std::string(std::max<std::size_t>(10, target.size()) - std::min<std::size_t>(verdict.size(), 10), ' ');
+      }
+      out += "\n";
+    }
+  }
+
+  std::size_t failures = 0;
+  std::size_t jit = 0;
+  for (const auto& result : report.results) {
+    if (result.verdict == "native") {
+      continue;
+    }
+    result.verdict == "jit" ? ++jit : ++failures;
+    std::string name = shorten(result.path, report.site_packages) + (result.member ? "(" + *result.member + ")" : "");
+    out += fmt::format("\n{} {} on {}: {}\n", verdict_text(result.verdict, style), name, result.target, result.reason);
+    if (!result.fix.empty()) {
+      out += fmt::format("  fix: {}\n", result.fix);
+    }
+  }
+  std::size_t load_failures = 0;
+  for (const auto& load : report.load) {
+    for (const auto& problem : load.problems) {
+      ++load_failures;
+      std::string name = shorten(load.path, report.site_packages) + (load.member ? "(" + *load.member + ")" : "");
+      out += fmt::format("\n{} {}: {}\n  fix: {}\n", style.red("will not load:"), name, problem.reason, problem.fix);
+    }
+  }
+  std::size_t consistency_failures = 0;
+  for (const auto& item : report.consistency) {
+    if (item.status == "pass") {
+      out += fmt::format("{} {}\n", style.green("ok:"), item.message);
+      continue;
+    }
+    consistency_failures += item.status == "fail" ? 1 : 0;
+    out += fmt::format("\n{} {}\n", item.status == "fail" ? style.red("inconsistent:") : style.yellow("warning:"),
+                       item.message);
+    if (!item.fix.empty()) {
+      out += fmt::format("  fix: {}\n", item.fix);
+    }
+  }
+  for (const auto& error : report.errors) {
+    out += fmt::format("{} {}\n", style.red("error:"), error);
+  }
+  std::size_t binaries = rows.size();
+  out += fmt::format("\n{} {} binar{} × {} target{}: {} will not run, {} only after PTX JIT; {} load problem{}; {} "
+                     "inconsistenc{}\n",
+                     report.will_fail() ? style.red("Summary:") : style.green("Summary:"), binaries,
+                     binaries == 1 ? "y" : "ies", targets.size(), targets.size() == 1 ? "" : "s", failures, jit,
+                     load_failures, load_failures == 1 ? "" : "s", consistency_failures,
+                     consistency_failures == 1 ? "y" : "ies");
+  return out;
+}
+
+}  // namespace archfit::report
