@@ -51,12 +51,14 @@ def main():
     parser.add_argument("-n", type=int, default=50)
     parser.add_argument("--label", default="")
     parser.add_argument("--agree", action="store_true")
+    parser.add_argument("--no-detect", action="store_true",
+                        help="--archfit-args holds the whole command line (e.g. 'check --python python3')")
     args = parser.parse_args()
 
-    archfit = [args.archfit, "detect", *shlex.split(args.archfit_args)]
+    archfit = [args.archfit] + ([] if args.no_detect else ["detect"]) + shlex.split(args.archfit_args)
     reference = shlex.split(args.reference)
     # /bin/true shows the floor: what spawning any process costs in this harness on this machine.
-    commands = [("archfit detect", archfit)] + ([("reference", reference)] if reference else []) + \
+    commands = [("archfit", archfit)] + ([("reference", reference)] if reference else []) + \
         [("floor", ["/bin/true"])]
     samples = {name: [] for name, _ in commands}
     for _, argv in commands:
@@ -75,9 +77,9 @@ def main():
         rss_text = f"{rss / 1024:.1f}" if rss is not None else "n/a"
         print(f"| `{' '.join(argv)}` | {median * 1e3:.2f} | {minimum * 1e3:.2f} | {rss_text} |")
     if reference:
-        ratio = results['reference'] / results['archfit detect']
+        ratio = results['reference'] / results['archfit']
         floor = results['floor']
-        above = (results['reference'] - floor) / max(results['archfit detect'] - floor, 1e-9)
+        above = (results['reference'] - floor) / max(results['archfit'] - floor, 1e-9)
         print(f"\nratio (reference / archfit, medians): **{ratio:.1f}x**; "
               f"above the /bin/true floor of {floor * 1e3:.2f} ms: {above:.1f}x")
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <cstring>
+#include <unistd.h>
 #include <set>
 
 #include <fmt/format.h>
@@ -79,6 +80,24 @@ Result<std::vector<DeviceTarget>> targets_from_detect(const detect::DetectReport
                  "--target gfx942,sm_90 or --targets-from detect.json"};
   }
   return targets;
+}
+
+// "python3" → "/opt/torch/.venv/bin/python3", as a shell would find it (symlinks kept: a venv's
+// python is a symlink, and its location, not its target, names the venv).
+std::string find_on_path(const std::string& program, const probe::Environment& environment) {
+  if (program.find('/') != std::string::npos) {
+    return program;
+  }
+  std::string_view path = environment.get("PATH").value_or("/usr/local/bin:/usr/bin:/bin");
+  while (!path.empty()) {
+    auto colon = path.find(':');
+    std::string candidate = std::string(path.substr(0, colon)) + "/" + program;
+    if (::access(candidate.c_str(), X_OK) == 0) {
+      return candidate;
+    }
+    path.remove_prefix(colon == std::string_view::npos ? path.size() : colon + 1);
+  }
+  return program;
 }
 
 std::string read_rocm_version(const probe::SystemRoot& root, const probe::Environment& environment) {
@@ -158,7 +177,15 @@ Result<CheckReport> run_check(const CheckOptions& options, const probe::SystemRo
   std::vector<Distribution> distributions;
   std::vector<std::string> program_rpath;
   if (!options.python.empty()) {
-    ARCHFIT_TRY(PythonPaths paths, query_python_paths(options.python, runner, environment));
+    // A virtual environment says where its site-packages is in pyvenv.cfg: no need to start the
+    // interpreter (tens of milliseconds). Anything else is asked for its paths.
+    auto venv = venv_python_paths(live, find_on_path(options.python, environment));
+    PythonPaths paths;
+    if (venv) {
+      paths = std::move(*venv);
+    } else {
+      ARCHFIT_TRY(paths, query_python_paths(options.python, runner, environment));
+    }
     report.python = paths.executable;
     report.site_packages = paths.site_dirs.empty() ? std::string() : paths.site_dirs.front();
     distributions = read_distributions(live, paths.site_dirs);
@@ -214,6 +241,37 @@ Result<CheckReport> run_check(const CheckOptions& options, const probe::SystemRo
       }});
 
   LoadChecker loader(live, environment, machine.host.cpu.isa_level, program_rpath);
+  // In a Python process a package's libraries load after those of the packages it imports
+  // (its Requires-Dist): torchvision's _C.so finds libc10.so because torch loaded it.
+  std::map<std::string, std::map<std::string, std::string>> libraries_of;  // package → soname → path
+  for (const auto& [path, package] : package_of) {
+    libraries_of[package][path.substr(path.rfind('/') + 1)] = path;
+  }
+  std::map<std::string, std::map<std::string, std::string>> preloaded_cache;
+  auto preloaded_for = [&](const std::string& package) -> const std::map<std::string, std::string>& {
+    auto cached = preloaded_cache.find(package);
+    if (cached != preloaded_cache.end()) {
+      return cached->second;
+    }
+    std::map<std::string, std::string> loaded;
+    // Everything built on torch imports it first, whether or not its METADATA says so.
+    if (package != "torch" && libraries_of.count("torch") != 0 && package.find("triton") == std::string::npos) {
+      loaded.insert(libraries_of["torch"].begin(), libraries_of["torch"].end());
+    }
+    for (const auto& distribution : distributions) {
+      if (distribution.info.name != package) {
+        continue;
+      }
+      for (const auto& text : distribution.info.requires_dist) {
+        auto requirement = parse_requirement(text);
+        if (requirement && libraries_of.count(requirement->name) != 0) {
+          const auto& libraries = libraries_of[requirement->name];
+          loaded.insert(libraries.begin(), libraries.end());
+        }
+      }
+    }
+    return preloaded_cache.emplace(package, std::move(loaded)).first->second;
+  };
   std::map<std::string, std::set<std::string>> zip_members;
   for (const auto& file : scanned.files) {
     if (file.member) {
@@ -241,7 +299,8 @@ Result<CheckReport> run_check(const CheckOptions& options, const probe::SystemRo
     if (file.needs && (file.format == "elf-shared-object" || file.format == "elf-executable")) {
       static const std::set<std::string> no_members;
       auto members = zip_members.find(file.path);
-      report.load.push_back(loader.check(file, package, members == zip_members.end() ? no_members : members->second));
+      report.load.push_back(loader.check(file, package, members == zip_members.end() ? no_members : members->second,
+                                         preloaded_for(package)));
     }
   }
   for (const auto& input : roots) {

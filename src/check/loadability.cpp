@@ -126,7 +126,7 @@ const std::set<std::string>& LoadChecker::definitions_of(const std::string& path
 }
 
 LoadResult LoadChecker::check(const scan::FileReport& file, const std::string& package,
-                              const std::set<std::string>& members) {
+                              const std::set<std::string>& members, const std::map<std::string, std::string>& preloaded) {
   LoadResult result;
   result.path = file.path;
   result.member = file.member;
@@ -174,7 +174,11 @@ LoadResult LoadChecker::check(const scan::FileReport& file, const std::string& p
       }
     }
     if (need.path.empty()) {
-      if (auto found = m_resolver.resolve(soname, requester)) {
+      if (auto loaded = preloaded.find(soname); loaded != preloaded.end()) {
+        need.path = loaded->second;
+        need.via = "already loaded";
+        resolved_paths[soname] = loaded->second;
+      } else if (auto found = m_resolver.resolve(soname, requester)) {
         need.path = found->path;
         need.via = found->via;
         resolved_paths[soname] = found->path;

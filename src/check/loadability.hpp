@@ -30,7 +30,11 @@ class LoadChecker {
               std::vector<std::string> program_rpath = {});
 
   // `members`: the names of the zip the file is a member of (empty for files on disk).
-  LoadResult check(const scan::FileReport& file, const std::string& package, const std::set<std::string>& members);
+  // `preloaded`: sonames already in the process when this file loads (soname → path), e.g.
+  // torch's libraries for torchvision, which imports torch first; the loader reuses a loaded
+  // library with the same soname instead of searching.
+  LoadResult check(const scan::FileReport& file, const std::string& package, const std::set<std::string>& members,
+                   const std::map<std::string, std::string>& preloaded = {});
 
  private:
   const std::set<std::string>& definitions_of(const std::string& path);

@@ -102,6 +102,52 @@ Result<PythonPaths> query_python_paths(const std::string& python, const probe::C
   return paths;
 }
 
+std::optional<PythonPaths> venv_python_paths(const probe::SystemRoot& root, const std::string& python) {
+  auto slash = python.rfind('/');
+  if (slash == std::string::npos) {
+    return std::nullopt;  // a bare name is looked up on PATH by the interpreter query
+  }
+  std::string bin = python.substr(0, slash);
+  std::string prefix = bin.substr(0, bin.rfind('/'));
+  if (prefix.empty() || !bin.ends_with("/bin")) {
+    return std::nullopt;
+  }
+  auto config = root.read_text(prefix + "/pyvenv.cfg", 64 * 1024);
+  if (!config.ok()) {
+    return std::nullopt;
+  }
+  std::string version;
+  bool system_site = false;
+  for (auto line : split_lines(config.text)) {
+    auto equals = line.find('=');
+    if (equals == std::string_view::npos) {
+      continue;
+    }
+    std::string_view key = probe::trim(line.substr(0, equals));
+    std::string_view value = probe::trim(line.substr(equals + 1));
+    if (key == "version" || key == "version_info") {
+      version = std::string(value);
+    } else if (key == "include-system-site-packages") {
+      system_site = value == "true";
+    }
+  }
+  auto first_dot = version.find('.');
+  auto second_dot = first_dot == std::string::npos ? first_dot : version.find('.', first_dot + 1);
+  if (system_site || first_dot == std::string::npos) {
+    return std::nullopt;
+  }
+  PythonPaths paths;
+  paths.executable = python;
+  paths.prefix = prefix;
+  paths.version = version;
+  std::string site = prefix + "/lib/python" + version.substr(0, second_dot) + "/site-packages";
+  if (!root.exists(site)) {
+    return std::nullopt;
+  }
+  paths.site_dirs.push_back(site);
+  return paths;
+}
+
 std::string normalize_distribution_name(std::string_view name) {
   std::string result;
   bool dash = false;

@@ -30,6 +30,12 @@ Result<PythonPaths> query_python_paths(const std::string& python, const probe::C
                                        const probe::Environment& environment,
                                        std::chrono::milliseconds timeout = std::chrono::seconds(20));
 
+// A virtual environment's paths read from <prefix>/pyvenv.cfg (venv, virtualenv, uv: "home",
+// "include-system-site-packages", "version" or "version_info"), where <prefix> is the parent of
+// the interpreter's bin/ directory: <prefix>/lib/pythonX.Y/site-packages. nullopt when `python`
+// is not in a venv, or the venv also uses the system's site-packages (then ask the interpreter).
+std::optional<PythonPaths> venv_python_paths(const probe::SystemRoot& root, const std::string& python);
+
 // "Flash_Attn" → "flash-attn" (PEP 503 normalisation).
 std::string normalize_distribution_name(std::string_view name);
 
