@@ -15,6 +15,7 @@ os.makedirs(build_dir, exist_ok=True)
 
 CUDA_SOURCE = r"""
 #include <torch/extension.h>
+#include <c10/cuda/CUDAException.h>
 __global__ void add_one(float* x, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) x[i] += 1.0f;

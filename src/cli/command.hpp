@@ -39,5 +39,6 @@ std::function<int()> setup_doctor(CLI::App& app, const GlobalOptions& global);
 std::function<int()> setup_env(CLI::App& app, const GlobalOptions& global);
 std::function<int()> setup_explain(CLI::App& app, const GlobalOptions& global);
 std::function<int()> setup_run(CLI::App& app, const GlobalOptions& global);
+std::function<int()> setup_verify(CLI::App& app, const GlobalOptions& global);
 
 }  // namespace archfit::cli

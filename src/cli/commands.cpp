@@ -14,6 +14,8 @@ const std::vector<Command>& commands() {
        setup_env},
       {"explain", "Read a crash or build log and name the cause and the fix", setup_explain},
       {"run", "Run a command, pass its output through, and explain it when it fails", setup_run},
+      {"verify", "Prove an install works on the GPUs: native and PyTorch checks, each in its own process",
+       setup_verify},
       {"scan", "List the GPU code inside binaries, archives and bundles, and what they need from the host",
        setup_scan},
   };

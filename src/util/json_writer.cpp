@@ -1,5 +1,7 @@
 #include "util/json_writer.hpp"
 
+#include <cmath>
+
 #include <fmt/format.h>
 
 namespace archfit {
@@ -71,6 +73,15 @@ void JsonWriter::value(std::string_view text) {
 void JsonWriter::value(std::uint64_t number) {
   before_value();
   fmt::format_to(std::back_inserter(m_out), "{}", number);
+}
+
+void JsonWriter::value(double number) {
+  before_value();
+  if (!std::isfinite(number)) {
+    m_out += "null";  // JSON has no NaN or infinity
+    return;
+  }
+  fmt::format_to(std::back_inserter(m_out), "{}", number);  // shortest round-trip form
 }
 
 void JsonWriter::value(std::int64_t number) {

@@ -30,6 +30,7 @@ class JsonWriter {
   void value(std::int64_t number);
   void value(int number) { value(static_cast<std::int64_t>(number)); }
   void value(unsigned number) { value(static_cast<std::uint64_t>(number)); }
+  void value(double number);  // non-finite numbers are written as null
   void value(bool flag);
   void null();
 

@@ -1,0 +1,41 @@
+#include "report/verify_json.hpp"
+
+#include <cmath>
+
+#include "report/json_helpers.hpp"
+
+namespace archfit::report {
+
+std::string verify_to_json(const verify::VerifyReport& report, int indent) {
+  JsonWriter json(indent);
+  json.begin_object();
+  json.member("schema", "archfit.verify/1");
+  json.member("python", report.python);
+  json.string_array("targets", report.targets);
+  json.key("checks");
+  json.begin_array();
+  for (const auto& check : report.checks) {
+    json.begin_object();
+    json.member("id", check.id);
+    json.member("group", check.group);
+    json.member("status", check.status);
+    json.member("milliseconds", static_cast<std::uint64_t>(std::llround(check.seconds * 1000)));
+    json.member("summary", check.summary);
+    json.string_array("evidence", check.evidence);
+    text_or_null(json, "crash", check.crash);
+    json.string_array("stderr_tail", check.stderr_tail);
+    json.key("metrics");
+    json.begin_object();
+    for (const auto& [name, value] : check.metrics) {
+      json.member(name, value);  // NaN (a wrong result) becomes null
+    }
+    json.end_object();
+    json.end_object();
+  }
+  json.end_array();
+  json.member("failed", report.failed());
+  json.end_object();
+  return json.take();
+}
+
+}  // namespace archfit::report
