@@ -247,6 +247,37 @@ Result<CheckReport> run_check(const CheckOptions& options, const probe::SystemRo
   for (const auto& [path, package] : package_of) {
     libraries_of[package][path.substr(path.rfind('/') + 1)] = path;
   }
+  // A torch extension given as a PATH needs libc10.so, libtorch*.so: Python loads those with
+  // `import torch` before the extension. Find the torch of --python (or of python3 on PATH).
+  bool needs_torch = false;
+  for (const auto& file : scanned.files) {
+    if (file.needs && package_of.count(file.path) == 0) {
+      for (const auto& soname : file.needs->needed) {
+        needs_torch = needs_torch || soname.starts_with("libc10") || soname.starts_with("libtorch");
+      }
+    }
+  }
+  if (needs_torch && libraries_of.count("torch") == 0) {
+    std::string python = options.python.empty() ? std::string("python3") : options.python;
+    auto venv = venv_python_paths(live, find_on_path(python, environment));
+    auto paths = venv ? Result<PythonPaths>(std::move(*venv)) : query_python_paths(python, runner, environment);
+    if (paths) {
+      for (const auto& distribution : read_distributions(live, paths->site_dirs)) {
+        if (distribution.info.name != "torch") {
+          continue;
+        }
+        for (const auto& file : distribution.files) {
+          auto base = file.substr(file.rfind('/') + 1);
+          if (base.ends_with(".so") || base.find(".so.") != std::string::npos) {
+            libraries_of["torch"][base] = file;
+          }
+        }
+        report.notes.push_back(fmt::format("torch extensions: the libraries of {}'s torch {} count as loaded (Python "
+                                           "imports torch before an extension)",
+                                           python, distribution.info.version));
+      }
+    }
+  }
   std::map<std::string, std::map<std::string, std::string>> preloaded_cache;
   auto preloaded_for = [&](const std::string& package) -> const std::map<std::string, std::string>& {
     auto cached = preloaded_cache.find(package);
@@ -254,7 +285,8 @@ Result<CheckReport> run_check(const CheckOptions& options, const probe::SystemRo
       return cached->second;
     }
     std::map<std::string, std::string> loaded;
-    // Everything built on torch imports it first, whether or not its METADATA says so.
+    // Everything built on torch imports it first, whether or not its METADATA says so; so does
+    // an extension given as a path.
     if (package != "torch" && libraries_of.count("torch") != 0 && package.find("triton") == std::string::npos) {
       loaded.insert(libraries_of["torch"].begin(), libraries_of["torch"].end());
     }

@@ -39,6 +39,7 @@ std::string_view vector_add_source() {
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <vector>
 #if defined(__HIPCC__)
 #include <hip/hip_runtime.h>
@@ -200,6 +201,7 @@ void run_native_smoke(const detect::DetectReport& machine, const probe::CommandR
       check.summary = fmt::format("{} could not build for {}: {}", compiler, fmt::join(flags, " "),
                                   check.stderr_tail.empty() ? check.summary : check.stderr_tail.back());
       check.evidence.push_back(fmt::format("{}", fmt::join(argv, " ")));
+      check.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       checks.push_back(std::move(check));
       continue;
     }

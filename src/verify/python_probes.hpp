@@ -1,5 +1,6 @@
-// The Python side of `verify`: one script, run as `python -c SCRIPT CHECK ARGS…` in a fresh
-// process per check, that imports torch (and triton) and reports through ARCHFIT_RESULT.
+// The Python side of `verify`: one script, written to a file (Triton's @jit reads its kernels'
+// source with inspect, which needs a real file) and run as `python FILE CHECK ARGS…` in a fresh
+// process per check; it imports torch (and triton) and reports through ARCHFIT_RESULT.
 #pragma once
 
 #include <string_view>

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <fstream>
 #include <filesystem>
 #include <thread>
 
@@ -57,8 +58,8 @@ int free_port() {
 class Suite {
  public:
   Suite(const VerifyOptions& options, const probe::CommandRunner& runner, const probe::Environment& environment,
-        VerifyReport& report)
-      : m_options(options), m_runner(runner), m_environment(environment), m_report(report) {}
+        VerifyReport& report, std::string script)
+      : m_options(options), m_runner(runner), m_environment(environment), m_report(report), m_script(std::move(script)) {}
 
   bool wanted(const std::string& id) const {
     if (m_options.only.empty()) {
@@ -77,7 +78,7 @@ class Suite {
     if (!wanted(id)) {
       return "skip";
     }
-    std::vector<std::string> argv = {m_options.python, "-c", std::string(python_probe_script())};
+    std::vector<std::string> argv = {m_options.python, m_script};
     argv.insert(argv.end(), args.begin(), args.end());
     CheckResult check = run_check_process(m_runner, argv, m_environment, m_options.timeout);
     check.id = id;
@@ -117,7 +118,7 @@ class Suite {
     std::vector<std::thread> threads;
     for (int rank = 0; rank < world; ++rank) {
       threads.emplace_back([&, rank] {
-        std::vector<std::string> argv = {m_options.python, "-c", std::string(python_probe_script()), "allreduce",
+        std::vector<std::string> argv = {m_options.python, m_script, "allreduce",
                                          std::to_string(rank), std::to_string(world), port, backend,
                                          fmt::format("{}", m_options.allreduce_megabytes)};
         ranks[static_cast<std::size_t>(rank)] = run_check_process(m_runner, argv, m_environment, m_options.timeout);
@@ -149,6 +150,7 @@ class Suite {
   const probe::CommandRunner& m_runner;
   const probe::Environment& m_environment;
   VerifyReport& m_report;
+  std::string m_script;
 };
 
 }  // namespace
@@ -179,28 +181,42 @@ VerifyReport run_verify(const VerifyOptions& options, const detect::DetectReport
                           {"name", gpu->name}});
     }
   }
-  Suite suite(options, runner, environment, report);
+  std::string work = options.work_dir;
+  if (work.empty()) {
+    std::string pattern = (std::filesystem::temp_directory_path() / "archfit-verify-XXXXXX").string();
+    work = ::mkdtemp(pattern.data()) != nullptr ? pattern : std::string("/tmp");
+  }
+  std::string script = work + "/archfit_verify_probe.py";
+  std::ofstream(script) << python_probe_script();
+  Suite suite(options, runner, environment, report, script);
 
-  if (!options.python_only && suite.wanted("native")) {
-    std::string work = options.work_dir;
-    if (work.empty()) {
-      std::string pattern = (std::filesystem::temp_directory_path() / "archfit-verify-XXXXXX").string();
-      work = ::mkdtemp(pattern.data()) != nullptr ? pattern : std::string("/tmp");
+  bool any_gpu = false;  // present and accessible, visible or not
+  for (const auto& gpu : machine.gpus) {
+    any_gpu = any_gpu || (gpu.accessible && !gpu.target.empty());
+    if (vendor.empty() && gpu.accessible) {
+      vendor = gpu.vendor;
     }
+  }
+  if (!options.python_only && suite.wanted("native")) {
     std::vector<CheckResult> native;
     run_native_smoke(machine, runner, environment, work, native);
     for (auto& check : native) {
       suite.add(std::move(check));
     }
-    if (native.empty() && visible.empty()) {
-      suite.skip("native.vector-add", "native", "no accessible GPU here (archfit detect shows why)");
+    if (native.empty()) {
+      suite.skip("native.vector-add", "native",
+                 any_gpu ? "no GPU is visible (a *_VISIBLE_DEVICES variable hides them)"
+                         : "no accessible GPU here (archfit detect shows why)");
     }
+  }
+  auto cleanup = [&] {
     if (options.work_dir.empty()) {
       std::error_code ignored;
       std::filesystem::remove_all(work, ignored);
     }
-  }
+  };
   if (options.native_only) {
+    cleanup();
     return report;
   }
 
@@ -208,11 +224,13 @@ VerifyReport run_verify(const VerifyOptions& options, const detect::DetectReport
   std::string backend = options.backend.empty() ? "nccl" : options.backend;
   if (suite.python("python.import", {"import"}) == "fail") {
     // Nothing else can run; the crash or error above is the finding.
+    cleanup();
     return report;
   }
-  if (!have_gpu) {
+  if (!any_gpu) {
     suite.skip("python.runtime", "python", "no accessible GPU here (archfit detect shows why)");
-  } else if (suite.python("python.runtime", {"runtime", vendor}) == "pass") {
+  } else if (suite.python("python.runtime", {"runtime", vendor}) != "fail") {
+    // With the GPUs hidden, torch must agree that it sees none.
     suite.python("python.devices", {"devices", expected.dump()});
     auto bounds = tolerances();
     for (std::size_t index = 0; index < expected.size(); ++index) {
@@ -221,15 +239,18 @@ VerifyReport run_verify(const VerifyOptions& options, const detect::DetectReport
       suite.python("python.sdpa." + device, {"sdpa", device, fmt::format("{}", bounds["sdpa"]["bf16"])});
       suite.python("python.memory." + device, {"memory", device});
     }
-    suite.python("python.triton", {"triton", "cuda:0"});
-    if (options.compile) {
-      suite.python("python.compile", {"compile", "cuda:0"});
+    if (have_gpu) {
+      suite.python("python.triton", {"triton", "cuda:0"});
+      if (options.compile) {
+        suite.python("python.compile", {"compile", "cuda:0"});
+      }
     }
   }
   int world = options.world_size > 0 ? options.world_size : static_cast<int>(expected.size());
   if (world > 0 && (have_gpu || backend == "gloo")) {
     suite.allreduce(world, backend);
   }
+  cleanup();
   return report;
 }
 

@@ -71,7 +71,7 @@ class FakePython {
   explicit FakePython(const std::string& body) : m_dir(test::unique_temp_path("fake-python")) {
     fs::create_directories(m_dir);
     m_path = (m_dir / "python").string();
-    std::ofstream(m_path) << "#!/bin/sh\n# argv: -c SCRIPT CHECK ARGS...\nshift 2\n" << body;
+    std::ofstream(m_path) << "#!/bin/sh\n# argv: SCRIPT CHECK ARGS...\nshift 1\n" << body;
     ::chmod(m_path.c_str(), 0755);
   }
   ~FakePython() { fs::remove_all(m_dir); }
