@@ -11,9 +11,11 @@ build_packages=(g++ cmake ninja-build pkg-config libfmt-dev nlohmann-json3-dev l
                 libgtest-dev libgmock-dev libbenchmark-dev)
 # hipcc = Debian's HIP compiler driver (clang 15) for plain offload bundles; clang-19/lld-19/llvm-19 for
 # compressed bundles, code object v6 and the bundler/readelf oracles; roc-obj-ls comes with hipcc's
-# package set; librocsparse0 is the real third-party ROCm library; zstd makes CCOB test variants.
+# package set; librocsparse0 is the real third-party ROCm library; zstd makes CCOB test variants;
+# libdrm-common ships the amdgpu.ids oracle; python3-venv builds the Python environments `check`
+# is tested on; zsh and fish run `eval "$(archfit env)"` in the shells it supports.
 test_packages=(hipcc clang-15 lld-15 clang-19 lld-19 llvm-19 libclang-rt-19-dev librocsparse0 binutils zstd
-               zip unzip python3 python3-pip)
+               zip unzip python3 python3-pip python3-venv libdrm-common zsh fish)
 
 packages=("${build_packages[@]}")
 if [ "$mode" = test ]; then packages+=("${test_packages[@]}"); fi

@@ -5,15 +5,25 @@
 #include "detect/amd_gpu_probe.hpp"
 #include "detect/environment_effects.hpp"
 #include "detect/nvidia_gpu_probe.hpp"
+#include "detect/host_resources.hpp"
 #include "detect/pci_devices.hpp"
 
 namespace archfit::detect {
 
 HostReport read_host(const probe::SystemRoot& root, const probe::Environment& environment) {
   HostReport host;
-  auto cpuinfo = root.read_text("/proc/cpuinfo", std::size_t{8} << 20);
+  // The kernel formats /proc/cpuinfo one CPU at a time as it is read (and on x86 samples each
+  // CPU's clock for "cpu MHz", which costs a cross-CPU call per CPU): the first CPU's block says
+  // all detect needs, and /sys/devices/system/cpu/possible counts them (as sysconf's
+  // _SC_NPROCESSORS_CONF does). Without that file (a captured tree), read every block.
+  auto possible = root.read_text("/sys/devices/system/cpu/possible", 256);
+  auto count = possible.ok() ? count_cpu_list(possible.text) : std::nullopt;
+  auto cpuinfo = root.read_text("/proc/cpuinfo", count ? std::size_t{16} << 10 : std::size_t{8} << 20);
   if (cpuinfo.ok()) {
     host.cpu = parse_cpuinfo(cpuinfo.text);
+    if (count) {
+      host.cpu.logical_cpus = *count;
+    }
   }
   host.resources = read_host_resources(root);
   host.system = read_host_system(root, environment);
