@@ -42,19 +42,24 @@ int run(int argc, char** argv) {
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->type_name("WHEN");
 
+  // Only the command being run registers its options: building every command's option set costs
+  // more than `detect` itself does. `archfit --help` needs just the names and summaries.
+  const char* chosen = argc > 1 ? first_positional(argc, argv) : nullptr;
   std::vector<std::string_view> names;
   std::map<CLI::App*, std::function<int()>> runners;
   for (const auto& command : commands()) {
     names.push_back(command.name);
     CLI::App* sub = app.add_subcommand(std::string(command.name), std::string(command.summary));
-    runners[sub] = command.setup(*sub, global);
+    if (chosen != nullptr && command.name == chosen) {
+      runners[sub] = command.setup(*sub, global);
+    }
   }
 
   if (argc <= 1) {
     fmt::print(stderr, "{}", app.help());
     return k_exit_usage;
   }
-  if (const char* word = first_positional(argc, argv)) {
+  if (const char* word = chosen) {
     bool known = std::find(names.begin(), names.end(), std::string_view(word)) != names.end();
     if (!known) {
       auto suggestion = closest_match(word, names);
