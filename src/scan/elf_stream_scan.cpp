@@ -328,12 +328,13 @@ namespace archfit::scan {
 
 namespace {
 
-// The sections host needs are read from: .dynamic, the version needs, notes, and the string
-// tables they link to.
+// The sections host needs are read from: .dynamic, the version needs and definitions, notes, and
+// the string tables they link to.
 std::vector<const binfmt::ElfSection*> host_need_sections(const std::vector<binfmt::ElfSection>& sections) {
   std::vector<const binfmt::ElfSection*> wanted;
   for (const auto& section : sections) {
-    bool needs_strings = section.type == binfmt::k_sht_dynamic || section.type == binfmt::k_sht_gnu_verneed;
+    bool needs_strings = section.type == binfmt::k_sht_dynamic || section.type == binfmt::k_sht_gnu_verneed ||
+                         section.type == binfmt::k_sht_gnu_verdef;
     if (needs_strings || section.type == binfmt::k_sht_note) {
       wanted.push_back(&section);
     }
