@@ -1,5 +1,7 @@
 #include "detect/nvidia_gpu_probe.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "detect/nvidia_procfs.hpp"
@@ -120,6 +122,31 @@ void probe_nvidia_gpus(const probe::SystemRoot& root, const std::vector<PciDevic
     }
     if (!nvml.loaded && options.confirm_with_nvml) {
       report.findings.push_back({"info", "nvml-unavailable", "NVML could not be used: " + nvml.error, ""});
+    }
+  }
+  bool unknown = std::any_of(found.begin(), found.end(), [](const DetectedGpu& gpu) { return gpu.compute_capability.empty(); });
+  if (unknown && root.is_live() && options.runner != nullptr) {
+    auto smi = options.runner->run({"nvidia-smi", "--query-gpu=pci.bus_id,compute_cap", "--format=csv,noheader"},
+                                   probe::Environment::current(), std::chrono::seconds(10));
+    // "00000000:00:06.0, 9.0" per line.
+    std::string_view text = smi.succeeded() ? std::string_view(smi.out) : std::string_view();
+    while (!text.empty()) {
+      auto newline = text.find('\n');
+      std::string_view line = text.substr(0, newline);
+      text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+      auto comma = line.find(',');
+      if (comma == std::string_view::npos) {
+        continue;
+      }
+      std::string bus = normalize_pci_address(line.substr(0, comma));
+      std::string capability(probe::trim(line.substr(comma + 1)));
+      for (auto& gpu : found) {
+        if (gpu.pci == bus && gpu.compute_capability.empty() &&
+            !knowledge::sm_target_from_compute_capability(capability).empty()) {
+          gpu.compute_capability = capability;
+          gpu.source = "nvidia-smi";
+        }
+      }
     }
   }
   for (auto& gpu : found) {
