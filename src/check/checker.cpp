@@ -88,7 +88,8 @@ std::string find_on_path(const std::string& program, const probe::Environment& e
   if (program.find('/') != std::string::npos) {
     return program;
   }
-  std::string_view path = environment.get("PATH").value_or("/usr/local/bin:/usr/bin:/bin");
+  std::string path_list = environment.get("PATH").value_or("/usr/local/bin:/usr/bin:/bin");
+  std::string_view path = path_list;
   while (!path.empty()) {
     auto colon = path.find(':');
     std::string candidate = std::string(path.substr(0, colon)) + "/" + program;

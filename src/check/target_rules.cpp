@@ -105,13 +105,14 @@ std::optional<DeviceTarget> parse_device_target(std::string_view text, std::stri
   // "9.0" / "12.1": TORCH_CUDA_ARCH_LIST spelling.
   if (!text.empty() && text.front() >= '0' && text.front() <= '9') {
     auto dot = text.find('.');
+    if (dot == std::string_view::npos) {
+      return fail(fmt::format("'{}' is not a compute capability like 9.0", text));
+    }
     int major = 0;
     int minor = 0;
     auto [end_major, ec_major] = std::from_chars(text.data(), text.data() + dot, major);
-    auto [end_minor, ec_minor] =
-        dot == std::string_view::npos ? std::from_chars(text.data(), text.data(), minor)
-                                      : std::from_chars(text.data() + dot + 1, text.data() + text.size(), minor);
-    if (dot == std::string_view::npos || ec_major != std::errc{} || ec_minor != std::errc{} ||
+    auto [end_minor, ec_minor] = std::from_chars(text.data() + dot + 1, text.data() + text.size(), minor);
+    if (ec_major != std::errc{} || end_major != text.data() + dot || ec_minor != std::errc{} ||
         end_minor != text.data() + text.size() || minor > 9) {
       return fail(fmt::format("'{}' is not a compute capability like 9.0", text));
     }

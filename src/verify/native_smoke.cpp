@@ -19,7 +19,8 @@ constexpr std::chrono::seconds k_run_timeout{120};
 bool executable(const std::string& path) { return ::access(path.c_str(), X_OK) == 0; }
 
 std::string on_path(const std::string& name, const probe::Environment& environment) {
-  std::string_view path = environment.get("PATH").value_or("");
+  std::string path_list = environment.get("PATH").value_or("");
+  std::string_view path = path_list;
   while (!path.empty()) {
     auto colon = path.find(':');
     std::string candidate = std::string(path.substr(0, colon)) + "/" + name;
