@@ -44,6 +44,16 @@ else
   run python3 "$here/cuda_ext_no_ptx.py" "$ext_dir" run
 fi
 
+section "bench: detect vs nvidia-smi"
+python3 "$here/../bench_detect.py" --archfit "$archfit" -n 100 --label "H200: archfit detect vs nvidia-smi" \
+  --reference "nvidia-smi --query-gpu=name,compute_cap --format=csv" --agree >> "$log" 2>&1
+section "bench: check --python vs importing torch"
+python3 "$here/../bench_detect.py" --archfit "$archfit" --archfit-args="check --python python3" -n 5 --no-detect \
+  --label "H200: archfit check --python vs importing torch" \
+  --reference "python3 -c 'import torch; print(torch.cuda.get_arch_list())'" >> "$log" 2>&1
+if [ -x "${PHASES:-build/detect_phases}" ]; then run "${PHASES:-build/detect_phases}" / 200; fi
+run "$archfit" check --python python3 --json
+
 site=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
 for dist in "$site"/torch-*.dist-info "$site"/triton-*.dist-info "$site"/torchvision-*.dist-info "$site"/torchaudio-*.dist-info; do
   section "file $(basename "$dist")/METADATA"
