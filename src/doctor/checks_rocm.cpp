@@ -1,0 +1,309 @@
+// ROCm: every install, the one the build will use and why, whether ROCM_PATH / HIP_PATH / PATH /
+// LD_LIBRARY_PATH agree on it, its development components (by the file that proves each), and the target
+// GPUs against the release's supported targets.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "doctor/checks_common.hpp"
+#include "doctor/probes.hpp"
+#include "doctor/versions.hpp"
+
+namespace archfit::doctor {
+
+namespace {
+
+constexpr const char* k_group = "rocm";
+constexpr const char* k_components_source =
+    "data/doctor_rocm_components.tsv (the REQUIRED find_package list of pytorch/pytorch cmake/public/LoadHIP.cmake, "
+    "v2.7.1 copy ysun209/pytorch_v2.7.1@57bae92d; each proof file from the packages' file lists; per-row sources there)";
+
+std::string describe(const RocmInstall& install) {
+  std::string text = install.root;
+  if (!install.aliases.empty()) {
+    text += " (via " + join(install.aliases, ", ") + ")";
+  }
+  text += ": ";
+  if (install.kind == "debian") {
+    text += "Debian/Ubuntu packages, ";
+  } else if (install.kind == "pip-sdk") {
+    text += "pip rocm SDK, ";
+  }
+  text += install.version.empty() ? std::string("version unknown") : "ROCm " + install.version;
+  if (!install.hip_version.empty()) {
+    text += ", HIP " + install.hip_version;
+  }
+  return text;
+}
+
+std::string label(const Facts& facts, int index) {
+  if (index < 0 || static_cast<std::size_t>(index) >= facts.rocm.installs.size()) {
+    return "no ROCm install";
+  }
+  const auto& install = facts.rocm.installs[static_cast<std::size_t>(index)];
+  return install.root + (install.version.empty() ? "" : " (ROCm " + install.version + ")");
+}
+
+std::string env_fix(const RocmInstall& install) {
+  std::string bin = install.kind == "pip-sdk" ? join_path(parent_dir(install.root), "_rocm_sdk_core/bin")
+                                              : join_path(install.root, "bin");
+  return "export ROCM_PATH=" + install.root + " HIP_PATH=" + install.root + " PATH=" + bin +
+         ":$PATH   # or: eval \"$(archfit env)\"";
+}
+
+void check_installs(const CheckContext& context) {
+  const auto& facts = context.facts;
+  const auto& rocm = facts.rocm;
+  if (rocm.installs.empty()) {
+    context.add("rocm.installs", k_group, Status::fail, "ROCm installs",
+                "no ROCm found (/opt/rocm, /opt/rocm-*, $ROCM_PATH, $HIP_PATH, /usr/bin/hipcc, a pip rocm SDK)",
+                "A ROCm build needs the HIP compiler, headers and libraries of a ROCm install",
+                "pytorch/pytorch README.md (\"By default the build system expects ROCm to be installed in /opt/rocm\")",
+                "install ROCm (https://rocm.docs.amd.com/projects/install-on-linux/en/latest/), or the pip SDK: "
+                "python -m pip install \"rocm[libraries,devel]\" --index-url <TheRock index>");
+    return;
+  }
+  std::vector<std::string> lines;
+  for (const auto& install : rocm.installs) {
+    lines.push_back(describe(install));
+  }
+  context.add("rocm.installs", k_group, Status::pass, "ROCm installs", join(lines, "; "));
+}
+
+void check_selected(const CheckContext& context) {
+  const auto& facts = context.facts;
+  const auto& rocm = facts.rocm;
+  if (rocm.rocm_path_env && !rocm.rocm_path_env->empty() && rocm.rocm_path_missing) {
+    context.add("rocm.selected", k_group, Status::fail, "ROCm the build uses",
+                "$ROCM_PATH=" + *rocm.rocm_path_env + " does not exist",
+                "PyTorch's CMake stops: \"ROCM_PATH environment variable is set to <path> but does not exist. Set a "
+                "valid ROCM_PATH or unset ROCM_PATH environment variable to fix.\"",
+                "pytorch/pytorch cmake/public/LoadHIP.cmake (v2.7.1 copy ysun209/pytorch_v2.7.1@57bae92d)",
+                rocm.installs.empty() ? "unset ROCM_PATH" : env_fix(rocm.installs.front()));
+    return;
+  }
+  const RocmInstall* selected = selected_rocm(facts);
+  if (selected == nullptr) {
+    if (!rocm.installs.empty()) {
+      context.add("rocm.selected", k_group, Status::fail, "ROCm the build uses", rocm.selected_reason, "", "",
+                  env_fix(rocm.installs.front()));
+    }
+    return;
+  }
+  bool outside_default = facts.project == "pytorch" &&
+                         std::find(selected->aliases.begin(), selected->aliases.end(), "$ROCM_PATH") == selected->aliases.end() &&
+                         std::find(selected->aliases.begin(), selected->aliases.end(), "/opt/rocm") == selected->aliases.end() &&
+                         selected->kind != "ROCM_PATH" && !rocm.selected_reason.starts_with("a pip");
+  if (outside_default) {
+    context.add("rocm.selected", k_group, Status::fail, "ROCm the build uses",
+                describe(*selected) + " — " + rocm.selected_reason,
+                "PyTorch's CMake looks at $ROCM_PATH, else /opt/rocm; otherwise it prints \"Building without ROCm "
+                "support\"",
+                "pytorch/pytorch cmake/public/LoadHIP.cmake (v2.7.1 copy ysun209/pytorch_v2.7.1@57bae92d)",
+                env_fix(*selected));
+    return;
+  }
+  context.add("rocm.selected", k_group, Status::pass, "ROCm the build uses",
+              describe(*selected) + " — " + rocm.selected_reason);
+}
+
+void check_agreement(const CheckContext& context) {
+  const auto& facts = context.facts;
+  const auto& rocm = facts.rocm;
+  const RocmInstall* selected = selected_rocm(facts);
+  if (selected == nullptr) {
+    return;
+  }
+  int chosen = rocm.selected;
+  std::vector<std::string> conflicts;
+  if (rocm.hip_path_env && !rocm.hip_path_env->empty()) {
+    if (rocm.hip_path_missing) {
+      conflicts.push_back("$HIP_PATH=" + *rocm.hip_path_env + " does not exist");
+    } else if (rocm.hip_path_install != chosen) {
+      conflicts.push_back("$HIP_PATH=" + *rocm.hip_path_env + " is " + label(facts, rocm.hip_path_install));
+    }
+  }
+  if (!rocm.hipcc_path.empty() && rocm.hipcc_install != chosen) {
+    conflicts.push_back("hipcc on PATH (" + rocm.hipcc_path + ") is " + label(facts, rocm.hipcc_install));
+  }
+  for (const auto& [dir, install] : rocm.ld_library_path_hip) {
+    if (install != chosen) {
+      conflicts.push_back("$LD_LIBRARY_PATH has libamdhip64 in " + dir + " (" + label(facts, install) + ")");
+    }
+  }
+  if (!rocm.hipconfig_version.empty() && rocm.hipcc_install >= 0) {
+    const auto& hipcc_install = rocm.installs[static_cast<std::size_t>(rocm.hipcc_install)];
+    std::string expected = hipcc_install.hip_version.empty() ? hipcc_install.version : hipcc_install.hip_version;
+    if (!expected.empty() && major_minor(expected) != major_minor(rocm.hipconfig_version)) {
+      conflicts.push_back("hipconfig --version says HIP " + rocm.hipconfig_version + " but " + hipcc_install.root +
+                          " holds " + expected);
+    }
+  }
+  if (conflicts.empty()) {
+    std::string seen = "the build uses " + label(facts, chosen);
+    if (!rocm.hipcc_path.empty()) {
+      seen += "; hipcc " + rocm.hipcc_path + (rocm.hipconfig_version.empty() ? "" : " (hipconfig --version: " +
+                                                                                     rocm.hipconfig_version + ")");
+    }
+    if (rocm.hipconfig.timed_out) {
+      context.add("rocm.paths", k_group, Status::warn, "ROCm paths agree", seen + "; hipconfig: " + rocm.hipconfig.error);
+      return;
+    }
+    context.add("rocm.paths", k_group, Status::pass, "ROCm paths agree", seen);
+    return;
+  }
+  context.add("rocm.paths", k_group, Status::warn, "ROCm paths agree",
+              "the build uses " + label(facts, chosen) + ", but " + join(conflicts, "; "),
+              "hipcc takes $HIP_PATH (else its own location) and $ROCM_PATH, CMake takes $ROCM_PATH (else /opt/rocm) "
+              "and the loader $LD_LIBRARY_PATH: when they name different ROCm releases, code is compiled with one "
+              "release's headers and linked or run against the other's libraries",
+              "hipvars.pm of hipcc 5.2.3 ($HIP_PATH=$ENV{'HIP_PATH'} // dirname of hipcc; $ROCM_PATH=$ENV{'ROCM_PATH'} "
+              "// ...); pytorch/pytorch cmake/public/LoadHIP.cmake; https://github.com/vllm-project/vllm/issues/8042",
+              env_fix(*selected));
+}
+
+void check_hipcc(const CheckContext& context) {
+  const auto& facts = context.facts;
+  const auto& rocm = facts.rocm;
+  if (!rocm.hipcc_path.empty()) {
+    return;  // reported by rocm.paths
+  }
+  bool needed = facts.project == "vllm" || facts.project == "flash-attn";
+  const RocmInstall* selected = selected_rocm(facts);
+  context.add("rocm.hipcc", k_group, needed ? Status::fail : Status::warn, "hipcc on PATH",
+              "hipcc is not on PATH" + std::string(selected != nullptr && selected->has_hipcc
+                                                       ? " (" + join_path(selected->root, "bin/hipcc") + " exists)"
+                                                       : ""),
+              "torch.utils.cpp_extension (vLLM, flash-attn) compiles HIP sources with hipcc and finds ROCm from it "
+              "when ROCM_HOME/ROCM_PATH are unset; PyTorch's own build calls $ROCM_PATH's tools",
+              "pytorch/pytorch torch/utils/cpp_extension.py (_find_rocm_home: ROCM_HOME, ROCM_PATH, then hipcc on PATH)",
+              selected != nullptr ? env_fix(*selected) : "");
+}
+
+void check_components(const CheckContext& context) {
+  const auto& facts = context.facts;
+  const RocmInstall* selected = selected_rocm(facts);
+  if (selected == nullptr) {
+    return;
+  }
+  std::vector<std::string> missing_required;
+  std::vector<std::string> missing_optional;
+  std::vector<std::string> packages;
+  int checked = 0;
+  for (const auto& component : selected->components) {
+    const auto& rules = context.rules.rocm_components();
+    auto rule = std::find_if(rules.begin(), rules.end(), [&](const RocmComponent& c) { return c.component == component.component; });
+    if (rule == rules.end() ||
+        std::find(rule->projects.begin(), rule->projects.end(), facts.project) == rule->projects.end()) {
+      continue;
+    }
+    ++checked;
+    if (component.present) {
+      continue;
+    }
+    std::string proof = component.proof;
+    if (auto brace = proof.find("{cmake}"); brace != std::string::npos) {
+      proof.replace(brace, 7, "lib/cmake");
+    }
+    std::string item = component.component + " (" + proof + ")";
+    (component.required ? missing_required : missing_optional).push_back(item);
+    std::string package = selected->kind == "debian" ? component.deb_package : component.rocm_package;
+    if (!package.empty() && std::find(packages.begin(), packages.end(), package) == packages.end()) {
+      packages.push_back(package);
+    }
+  }
+  if (checked == 0) {
+    return;
+  }
+  std::string fix;
+  if (!packages.empty()) {
+    if (selected->kind == "pip-sdk") {
+      fix = "python -m pip install \"rocm[libraries,devel]\"   # the SDK's development files";
+    } else if (facts.os_family == "debian") {
+      fix = context.sudo() + "apt-get install " + join(packages, " ") +
+            (selected->kind == "debian" ? "   # Debian/Ubuntu archive names; older releases lack some (then use AMD's "
+                                          "ROCm packages in /opt/rocm)"
+                                        : "   # AMD's ROCm repository (repo.radeon.com)");
+    } else if (facts.os_family == "rhel") {
+      fix = context.sudo() + "dnf install " + join(packages, " ");
+    } else {
+      fix = "install: " + join(packages, " ");
+    }
+  }
+  if (!missing_required.empty()) {
+    context.add("rocm.components", k_group, Status::fail, "ROCm components",
+                "missing in " + selected->root + ": " + join(missing_required, ", ") +
+                    (missing_optional.empty() ? "" : "; optional, also missing: " + join(missing_optional, ", ")),
+                facts.project + "'s CMake needs these (find_package(... REQUIRED) stops the configure)",
+                k_components_source, fix);
+  } else if (!missing_optional.empty()) {
+    context.add("rocm.components", k_group, Status::warn, "ROCm components",
+                "optional, missing in " + selected->root + ": " + join(missing_optional, ", "),
+                "The build goes on without them with the feature off", k_components_source, fix);
+  } else {
+    context.add("rocm.components", k_group, Status::pass, "ROCm components",
+                fmt::format("all {} components {} needs are in {}", checked, facts.project, selected->root), "",
+                "data/doctor_rocm_components.tsv");
+  }
+}
+
+void check_targets(const CheckContext& context) {
+  const auto& facts = context.facts;
+  const RocmInstall* selected = selected_rocm(facts);
+  std::vector<std::string> targets;
+  for (const auto& target : facts.targets) {
+    if (target.starts_with("gfx")) {
+      targets.push_back(processor_of(target));
+    }
+  }
+  if (selected == nullptr || targets.empty()) {
+    return;
+  }
+  auto release = selected->version.empty() ? std::nullopt : context.rules.rocm_release(selected->version);
+  if (!release) {
+    context.add("rocm.targets", k_group, Status::skip, "targets supported by this ROCm",
+                "ROCm " + (selected->version.empty() ? std::string("(version unknown)") : selected->version) +
+                    ": no row in data/rocm_releases.tsv, so its supported targets are not known here");
+    return;
+  }
+  std::vector<std::string> outside;
+  for (const auto& target : targets) {
+    if (std::find(release->targets.begin(), release->targets.end(), target) == release->targets.end()) {
+      outside.push_back(target);
+    }
+  }
+  if (outside.empty()) {
+    context.add("rocm.targets", k_group, Status::pass, "targets supported by this ROCm",
+                join(targets, ", ") + " listed for ROCm " + release->rocm, "", release->source);
+    return;
+  }
+  context.add("rocm.targets", k_group, Status::warn, "targets supported by this ROCm",
+              join(outside, ", ") + " not among ROCm " + release->rocm + "'s supported targets (" +
+                  join(release->targets, ", ") + ")",
+              "The compatibility matrix lists only fully supported targets: libraries may lack kernels for the others "
+              "(rocBLAS/hipBLASLt Tensile files), or work unsupported",
+              release->source, "use a ROCm release that lists " + join(outside, ", ") + " (see data/rocm_releases.tsv)");
+}
+
+}  // namespace
+
+void check_rocm(const CheckContext& context) {
+  const auto& facts = context.facts;
+  if (facts.backend != "rocm") {
+    if (!facts.rocm.installs.empty()) {
+      context.add("rocm", k_group, Status::skip, "ROCm", "not building for ROCm (" + facts.backend_reason + ")");
+    }
+    return;
+  }
+  check_installs(context);
+  if (facts.rocm.installs.empty() && !(facts.rocm.rocm_path_env && !facts.rocm.rocm_path_env->empty())) {
+    return;
+  }
+  check_selected(context);
+  check_agreement(context);
+  check_hipcc(context);
+  check_components(context);
+  check_targets(context);
+}
+
+}  // namespace archfit::doctor

@@ -1,0 +1,66 @@
+// The model `archfit doctor` produces: grouped checks, each PASS / WARN / FAIL / SKIP with the fact
+// seen, the rule it was judged by (and that rule's source) and, when it did not pass, the fix as
+// commands to paste. report/doctor_text.cpp and report/doctor_json.cpp render it.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "doctor/facts.hpp"
+
+namespace archfit::doctor {
+
+enum class Status { pass, warn, fail, skip };
+
+inline std::string_view status_name(Status status) {
+  switch (status) {
+    case Status::pass:
+      return "pass";
+    case Status::warn:
+      return "warn";
+    case Status::fail:
+      return "fail";
+    case Status::skip:
+      return "skip";
+  }
+  return "skip";
+}
+
+struct Check {
+  std::string id;      // stable: "toolchain.cxx", "rocm.components", ...
+  std::string group;   // "gpus" | "toolchain" | "rocm" | "cuda" | "python" | "source" | "resources"
+  Status status = Status::skip;
+  std::string title;   // short name for the text report
+  std::string seen;    // the fact
+  std::string rule;    // the rule it is judged by
+  std::string source;  // where the rule comes from
+  std::string fix;     // what to do (commands, one per line), empty when nothing is to be done
+};
+
+// The groups in report order, with their titles.
+inline const std::vector<std::pair<std::string_view, std::string_view>>& check_groups() {
+  static const std::vector<std::pair<std::string_view, std::string_view>> groups = {
+      {"gpus", "GPUs"},       {"toolchain", "Toolchain"}, {"rocm", "ROCm"},          {"cuda", "CUDA"},
+      {"python", "Python"},   {"source", "Source tree"},  {"resources", "Resources"},
+  };
+  return groups;
+}
+
+struct DoctorReport {
+  Facts facts;
+  std::vector<Check> checks;
+  std::vector<std::string> rules_files;  // --rules files applied
+  std::vector<std::string> notes;        // what was assumed
+
+  int count(Status status) const {
+    int n = 0;
+    for (const auto& check : checks) {
+      n += check.status == status ? 1 : 0;
+    }
+    return n;
+  }
+  bool has_failures() const { return count(Status::fail) > 0; }
+};
+
+}  // namespace archfit::doctor

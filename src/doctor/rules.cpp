@@ -1,0 +1,345 @@
+#include "doctor/rules.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "doctor/versions.hpp"
+#include "knowledge/embedded_data.hpp"
+#include "probe/system_root.hpp"
+
+namespace archfit::doctor {
+
+namespace {
+
+struct TableSpec {
+  std::string_view name;
+  std::vector<std::string> keys;
+};
+
+const std::vector<TableSpec>& table_specs() {
+  static const std::vector<TableSpec> specs = {
+      {"toolchain_advice.tsv", {"id"}},
+      {"cuda_toolkits.tsv", {"cuda"}},
+      {"rocm_releases.tsv", {"rocm"}},
+      {"project_requirements.tsv", {"project", "version"}},
+      {"torch_triton_pins.tsv", {"torch"}},
+      {"project_arch_allowlists.tsv", {"project", "version", "vendor"}},
+      {"compile_memory.tsv", {"project"}},
+      {"doctor_rocm_components.tsv", {"component"}},
+      {"doctor_thresholds.tsv", {"id", "project"}},
+      {"doctor_packages.tsv", {"need", "family"}},
+  };
+  return specs;
+}
+
+std::string dash_empty(std::string value) { return value == "-" ? std::string() : value; }
+
+int to_int(const std::string& text) { return std::atoi(text.c_str()); }
+
+std::vector<std::string> row_key(const knowledge::TsvTable& table, const std::vector<std::string>& row,
+                                 const std::vector<std::string>& keys) {
+  std::vector<std::string> key;
+  for (const auto& column : keys) {
+    key.push_back(field(table, row, column));
+  }
+  return key;
+}
+
+}  // namespace
+
+bool newer_release(std::string_view a, std::string_view b) {
+  int order = compare_versions(a, b);
+  if (order != 0) {
+    return order > 0;
+  }
+  // Same release numbers: a post-release ("2.8.3.post2") comes after the release itself.
+  return a.find("post") != std::string_view::npos && b.find("post") == std::string_view::npos;
+}
+
+std::string field(const knowledge::TsvTable& table, const std::vector<std::string>& row, std::string_view column) {
+  int index = table.column(column);
+  if (index < 0 || static_cast<std::size_t>(index) >= row.size()) {
+    return {};
+  }
+  return row[static_cast<std::size_t>(index)];
+}
+
+std::vector<std::string> split_list(std::string_view text, bool also_comma) {
+  std::vector<std::string> items;
+  std::string current;
+  auto flush = [&] {
+    std::string_view trimmed = probe::trim(current);
+    if (!trimmed.empty()) {
+      items.emplace_back(trimmed);
+    }
+    current.clear();
+  };
+  for (char c : text) {
+    if (c == ';' || (also_comma && c == ',')) {
+      flush();
+    } else {
+      current += c;
+    }
+  }
+  flush();
+  return items;
+}
+
+Result<RuleSet> RuleSet::embedded() {
+  RuleSet rules;
+  for (const auto& spec : table_specs()) {
+    auto text = knowledge::embedded_file(spec.name);
+    if (!text) {
+      return Error{"data/" + std::string(spec.name) + " is not embedded in this build"};
+    }
+    auto parsed = knowledge::parse_tsv(*text, spec.name);
+    if (!parsed) {
+      return parsed.error();
+    }
+    for (const auto& key : spec.keys) {
+      if (parsed->column(key) < 0) {
+        return Error{"data/" + std::string(spec.name) + ": no column '" + key + "'"};
+      }
+    }
+    rules.m_tables.emplace(std::string(spec.name), Table{std::move(*parsed), spec.keys});
+  }
+  return rules;
+}
+
+archfit::Status RuleSet::add_rules_file(std::string_view text, std::string_view name) {
+  auto parsed = knowledge::parse_tsv(text, name);
+  if (!parsed) {
+    return parsed.error();
+  }
+  std::vector<std::string> columns = parsed->columns;
+  std::sort(columns.begin(), columns.end());
+  for (auto& [table_name, table] : m_tables) {
+    std::vector<std::string> known = table.data.columns;
+    std::sort(known.begin(), known.end());
+    if (known != columns) {
+      continue;
+    }
+    for (const auto& row : parsed->rows) {
+      std::vector<std::string> reordered;
+      for (const auto& column : table.data.columns) {
+        reordered.push_back(field(*parsed, row, column));
+      }
+      auto key = row_key(table.data, reordered, table.key_columns);
+      auto existing = std::find_if(table.data.rows.begin(), table.data.rows.end(), [&](const auto& candidate) {
+        return row_key(table.data, candidate, table.key_columns) == key;
+      });
+      if (existing != table.data.rows.end()) {
+        *existing = std::move(reordered);
+      } else {
+        table.data.rows.push_back(std::move(reordered));
+      }
+    }
+    m_rules_files.emplace_back(name);
+    return Ok{};
+  }
+  std::string names;
+  for (const auto& spec : table_specs()) {
+    names += names.empty() ? "" : ", ";
+    names += spec.name;
+  }
+  std::string header;
+  for (const auto& column : parsed->columns) {
+    header += header.empty() ? "" : " ";
+    header += column;
+  }
+  return Error{std::string(name) + ": its columns (" + header +
+               ") are not those of any rules table; use the header of one of " + names};
+}
+
+const knowledge::TsvTable* RuleSet::table(std::string_view name) const {
+  auto found = m_tables.find(name);
+  return found == m_tables.end() ? nullptr : &found->second.data;
+}
+
+std::vector<AdviceRule> RuleSet::advice() const {
+  std::vector<AdviceRule> rules;
+  const auto* t = table("toolchain_advice.tsv");
+  for (const auto& row : t->rows) {
+    rules.push_back({field(*t, row, "id"), field(*t, row, "applies_to"), field(*t, row, "severity"),
+                     field(*t, row, "advice"), field(*t, row, "when"), dash_empty(field(*t, row, "fix")),
+                     field(*t, row, "source")});
+    if (rules.back().when.empty()) {
+      rules.back().when = "-";
+    }
+  }
+  return rules;
+}
+
+std::optional<AdviceRule> RuleSet::advice_by_id(std::string_view id) const {
+  for (auto& rule : advice()) {
+    if (rule.id == id) {
+      return rule;
+    }
+  }
+  return std::nullopt;
+}
+
+std::vector<CudaToolkit> RuleSet::cuda_toolkits() const {
+  std::vector<CudaToolkit> toolkits;
+  const auto* t = table("cuda_toolkits.tsv");
+  for (const auto& row : t->rows) {
+    toolkits.push_back({field(*t, row, "cuda"), to_int(field(*t, row, "max_gcc")), to_int(field(*t, row, "max_clang")),
+                        field(*t, row, "min_driver_linux"), split_list(field(*t, row, "sm_list")),
+                        field(*t, row, "source")});
+  }
+  return toolkits;
+}
+
+std::optional<CudaToolkit> RuleSet::cuda_toolkit(std::string_view version) const {
+  std::string wanted = major_minor(version);
+  for (auto& toolkit : cuda_toolkits()) {
+    if (major_minor(toolkit.cuda) == wanted) {
+      return toolkit;
+    }
+  }
+  return std::nullopt;
+}
+
+std::vector<RocmRelease> RuleSet::rocm_releases() const {
+  std::vector<RocmRelease> releases;
+  const auto* t = table("rocm_releases.tsv");
+  for (const auto& row : t->rows) {
+    releases.push_back({field(*t, row, "rocm"), to_int(field(*t, row, "llvm_major")),
+                        split_list(field(*t, row, "supported_targets")), field(*t, row, "min_kernel_or_note"),
+                        field(*t, row, "source")});
+  }
+  return releases;
+}
+
+std::optional<RocmRelease> RuleSet::rocm_release(std::string_view version) const {
+  std::string wanted_minor = major_minor(version);
+  std::optional<RocmRelease> best;
+  for (auto& release : rocm_releases()) {
+    if (major_minor(release.rocm) != wanted_minor) {
+      continue;
+    }
+    if (compare_versions(release.rocm, version) == 0 && release.rocm.size() >= version.size()) {
+      return release;
+    }
+    if (compare_versions(release.rocm, version) <= 0 &&
+        (!best || compare_versions(best->rocm, release.rocm) < 0)) {
+      best = release;
+    }
+  }
+  return best;
+}
+
+std::vector<ProjectRequirement> RuleSet::project_requirements(std::string_view project) const {
+  std::vector<ProjectRequirement> rows;
+  const auto* t = table("project_requirements.tsv");
+  for (const auto& row : t->rows) {
+    if (field(*t, row, "project") != project) {
+      continue;
+    }
+    rows.push_back({field(*t, row, "project"), field(*t, row, "version"), dash_empty(field(*t, row, "cmake_min")),
+                    dash_empty(field(*t, row, "python_min")), dash_empty(field(*t, row, "python_max")),
+                    dash_empty(field(*t, row, "gcc_min")), field(*t, row, "source")});
+  }
+  return rows;
+}
+
+std::optional<ProjectRequirement> RuleSet::project_requirement(std::string_view project,
+                                                               std::string_view version) const {
+  std::optional<ProjectRequirement> best;
+  for (auto& row : project_requirements(project)) {
+    bool eligible = version.empty() || compare_versions(row.version, version) <= 0;
+    if (eligible && (!best || newer_release(row.version, best->version))) {
+      best = row;
+    }
+  }
+  return best;
+}
+
+std::optional<TritonPin> RuleSet::triton_pin(std::string_view torch_version) const {
+  const auto* t = table("torch_triton_pins.tsv");
+  std::string_view release = torch_version.substr(0, torch_version.find_first_of("+a"));
+  for (const auto& row : t->rows) {
+    if (compare_versions(field(*t, row, "torch"), release) == 0) {
+      return TritonPin{field(*t, row, "torch"), field(*t, row, "triton"),
+                       dash_empty(field(*t, row, "triton_rocm_dist")), field(*t, row, "source")};
+    }
+  }
+  return std::nullopt;
+}
+
+std::vector<ArchAllowlist> RuleSet::allowlists(std::string_view project) const {
+  std::vector<ArchAllowlist> rows;
+  const auto* t = table("project_arch_allowlists.tsv");
+  for (const auto& row : t->rows) {
+    if (field(*t, row, "project") == project) {
+      rows.push_back({field(*t, row, "project"), field(*t, row, "version"), field(*t, row, "vendor"),
+                      split_list(field(*t, row, "archs")), field(*t, row, "source")});
+    }
+  }
+  return rows;
+}
+
+std::optional<CompileMemory> RuleSet::compile_memory(std::string_view project) const {
+  const auto* t = table("compile_memory.tsv");
+  for (const auto& row : t->rows) {
+    if (field(*t, row, "project") == project) {
+      return CompileMemory{field(*t, row, "project"), std::atof(field(*t, row, "gib_per_job").c_str()),
+                           field(*t, row, "note"), field(*t, row, "source")};
+    }
+  }
+  return std::nullopt;
+}
+
+std::vector<RocmComponent> RuleSet::rocm_components() const {
+  std::vector<RocmComponent> components;
+  const auto* t = table("doctor_rocm_components.tsv");
+  for (const auto& row : t->rows) {
+    RocmComponent component;
+    component.component = field(*t, row, "component");
+    std::string proofs = field(*t, row, "proof");
+    std::size_t start = 0;
+    while (start <= proofs.size()) {
+      auto bar = proofs.find('|', start);
+      std::string one = proofs.substr(start, bar == std::string::npos ? std::string::npos : bar - start);
+      if (!one.empty()) {
+        component.proofs.push_back(one);
+      }
+      if (bar == std::string::npos) {
+        break;
+      }
+      start = bar + 1;
+    }
+    component.required = field(*t, row, "needed") != "optional";
+    component.projects = split_list(field(*t, row, "projects"), true);
+    component.deb_package = dash_empty(field(*t, row, "deb_package"));
+    component.rocm_package = dash_empty(field(*t, row, "rocm_package"));
+    component.source = field(*t, row, "source");
+    components.push_back(std::move(component));
+  }
+  return components;
+}
+
+std::optional<Threshold> RuleSet::threshold(std::string_view id, std::string_view project) const {
+  const auto* t = table("doctor_thresholds.tsv");
+  for (const auto& row : t->rows) {
+    std::string row_project = field(*t, row, "project");
+    if (field(*t, row, "id") == id && (row_project == project || row_project == "*")) {
+      return Threshold{field(*t, row, "id"), row_project, std::atof(field(*t, row, "value").c_str()),
+                       field(*t, row, "unit"), field(*t, row, "meaning"), field(*t, row, "source")};
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<PackageName> RuleSet::package(std::string_view need, std::string_view family) const {
+  const auto* t = table("doctor_packages.tsv");
+  for (const auto& row : t->rows) {
+    if (field(*t, row, "need") == need && field(*t, row, "family") == family) {
+      return PackageName{field(*t, row, "need"), field(*t, row, "family"), field(*t, row, "manager"),
+                         field(*t, row, "package"), field(*t, row, "source")};
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace archfit::doctor

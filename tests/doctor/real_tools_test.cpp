@@ -1,0 +1,173 @@
+// The probes against this machine's own tools and packages, each compared with what the tool itself says:
+// gcc -dumpfullversion, cmake --version, ninja --version, git --version, python3's platform.python_version(),
+// clang -v's "Selected GCC installation", Debian's ROCm packages (dpkg-query, hipconfig --version) and
+// /usr/local/cuda's nvcc. A tool that is not installed here skips its test.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <regex>
+
+#include "doctor/doctor.hpp"
+#include "doctor/probes.hpp"
+#include "support/test_support.hpp"
+
+namespace archfit::doctor {
+namespace {
+
+namespace fs = std::filesystem;
+
+probe::Environment system_environment() {
+  probe::Environment environment;
+  environment.set("PATH", "/usr/local/bin:/usr/bin:/bin");
+  if (auto home = probe::Environment::current().get("HOME")) {
+    environment.set("HOME", *home);
+  }
+  return environment;
+}
+
+std::string first_match(const std::string& text, const std::string& pattern) {
+  std::smatch match;
+  if (std::regex_search(text, match, std::regex(pattern))) {
+    return match[1].str();
+  }
+  return {};
+}
+
+struct RealMachine {
+  probe::SystemRoot root{"/"};
+  probe::Environment environment = system_environment();
+  probe::ProcessRunner runner;
+  ProbeContext context{root, environment, runner, std::chrono::milliseconds(20000)};
+};
+
+TEST(DoctorRealTools, CompilersCmakeNinjaGit) {
+  RealMachine machine;
+  ToolchainFacts facts;
+  probe_toolchain(machine.context, ToolchainScope{true}, facts);
+  if (facts.cxx.found() && facts.cxx.family == "gnu") {
+    auto dump = test::run_command({facts.cxx.path, "-dumpfullversion"});
+    ASSERT_EQ(dump.exit_code, 0);
+    EXPECT_EQ(facts.cxx.version, std::string(probe::trim(dump.out)));
+  }
+  if (!facts.cmake_path.empty()) {
+    auto cmake = test::run_command({facts.cmake_path, "--version"});
+    EXPECT_EQ(facts.cmake_version, first_match(cmake.out, R"(cmake version ([0-9.]+))"));
+    EXPECT_FALSE(facts.cmake_version.empty());
+  }
+  if (!facts.ninja_path.empty()) {
+    auto ninja = test::run_command({facts.ninja_path, "--version"});
+    EXPECT_EQ(facts.ninja_version, std::string(probe::trim(ninja.out)));
+  }
+  if (!facts.git_path.empty()) {
+    auto git = test::run_command({facts.git_path, "--version"});
+    EXPECT_EQ(facts.git_version, first_match(git.out, R"(git version ([0-9.]+))"));
+  }
+  // clang's own answer, and whether libstdc++'s headers of that GCC are installed.
+  if (!facts.clang_gcc.clang_path.empty()) {
+    auto clang = test::run_command({facts.clang_gcc.clang_path, "-v"});
+    std::string selected = first_match(clang.err, R"(Selected GCC installation: (\S+))");
+    if (!selected.empty()) {
+      EXPECT_EQ(facts.clang_gcc.selected, fs::weakly_canonical(selected).string());
+      std::string major = fs::path(selected).filename().string();
+      EXPECT_EQ(facts.clang_gcc.headers_present, fs::exists("/usr/include/c++/" + major + "/cmath"));
+    }
+  }
+}
+
+TEST(DoctorRealTools, Python) {
+  RealMachine machine;
+  PythonFacts facts;
+  probe_python(machine.context, "", facts);
+  if (facts.interpreter.empty()) {
+    GTEST_SKIP() << "no python3 on PATH";
+  }
+  ASSERT_TRUE(facts.ok()) << facts.error;
+  auto python = test::run_command({facts.interpreter, "-c", "import platform; print(platform.python_version())"});
+  EXPECT_EQ(facts.version, std::string(probe::trim(python.out)));
+  for (const auto& dir : facts.site_dirs) {
+    EXPECT_TRUE(fs::exists(dir)) << dir;
+  }
+}
+
+TEST(DoctorRealTools, DebianRocmPackages) {
+  auto dpkg = test::run_command({"dpkg-query", "-W", "-f=${Version}", "libamdhip64-dev"});
+  if (dpkg.exit_code != 0 || !fs::exists("/usr/bin/hipcc")) {
+    GTEST_SKIP() << "Debian's libamdhip64-dev/hipcc are not installed";
+  }
+  RealMachine machine;
+  auto rules = RuleSet::embedded();
+  ASSERT_TRUE(rules.ok());
+  RocmFacts facts;
+  probe_rocm(machine.context, rules->rocm_components(), true, facts);
+  const RocmInstall* usr = nullptr;
+  for (const auto& install : facts.installs) {
+    if (install.root == "/usr") {
+      usr = &install;
+    }
+  }
+  ASSERT_NE(usr, nullptr);
+  EXPECT_EQ(usr->kind, "debian");
+  // "5.2.3-8" -> upstream "5.2.3".
+  EXPECT_EQ(usr->version, first_match(dpkg.out, R"(^(?:\d+:)?([0-9.]+))"));
+  auto hipconfig = test::run_command({"/usr/bin/hipconfig", "--version"});
+  std::string hip = first_match(hipconfig.out, R"(^([0-9.]+))");
+  EXPECT_EQ(usr->hip_version, hip);
+  if (facts.hipcc_path == "/usr/bin/hipcc") {
+    EXPECT_EQ(facts.hipconfig_version, hip);
+    EXPECT_EQ(facts.installs[static_cast<std::size_t>(facts.hipcc_install)].root, "/usr");
+  }
+  // `dpkg -L libamdhip64-dev` lists /usr/lib/x86_64-linux-gnu/cmake/hip/hip-config.cmake.
+  auto listing = test::run_command({"dpkg", "-L", "libamdhip64-dev"});
+  bool listed = listing.out.find("/usr/lib/x86_64-linux-gnu/cmake/hip/hip-config.cmake") != std::string::npos;
+  for (const auto& component : usr->components) {
+    if (component.component == "hip") {
+      EXPECT_EQ(component.present, listed);
+    }
+  }
+}
+
+TEST(DoctorRealTools, CudaToolkit) {
+  if (!fs::exists("/usr/local/cuda/bin/nvcc")) {
+    GTEST_SKIP() << "no /usr/local/cuda/bin/nvcc";
+  }
+  RealMachine machine;
+  CudaFacts facts;
+  probe_cuda(machine.context, true, facts);
+  const NvccInstall* local = nullptr;
+  for (const auto& install : facts.installs) {
+    for (const auto& origin : install.origins) {
+      if (origin == "/usr/local/cuda") {
+        local = &install;
+      }
+    }
+  }
+  ASSERT_NE(local, nullptr);
+  auto nvcc = test::run_command({"/usr/local/cuda/bin/nvcc", "--version"});
+  EXPECT_EQ(local->version, first_match(nvcc.out, R"(, V([0-9.]+))"));
+  std::string header = test::read_text("/usr/local/cuda/include/crt/host_config.h");
+  std::string gcc = first_match(header, R"(#if __GNUC__ > (\d+))");
+  ASSERT_TRUE(local->max_gcc.has_value());
+  EXPECT_EQ(std::to_string(*local->max_gcc), gcc);
+}
+
+TEST(DoctorRealTools, WholeDoctorOnThisMachine) {
+  RealMachine machine;
+  auto rules = RuleSet::embedded();
+  ASSERT_TRUE(rules.ok());
+  DoctorOptions options;
+  options.cwd = fs::current_path().string();
+  auto report = run_doctor(machine.root, machine.environment, machine.runner, *rules, options);
+  EXPECT_FALSE(report.checks.empty());
+  for (const auto& check : report.checks) {
+    EXPECT_FALSE(check.id.empty());
+    EXPECT_FALSE(check.seen.empty()) << check.id;
+    if (check.status == Status::fail || check.status == Status::warn) {
+      EXPECT_FALSE(check.rule.empty() && check.fix.empty()) << check.id << " says neither the rule nor the fix";
+    }
+  }
+  // Not a timing test: reported for the record (docs/doctor.md, bench/ is the lead's).
+  std::printf("archfit doctor on this machine: %.0f ms, %zu checks\n", report.facts.elapsed_ms, report.checks.size());
+}
+
+}  // namespace
+}  // namespace archfit::doctor

@@ -1,0 +1,148 @@
+// The pieces of doctor and env on their own: version strings as the tools print them (each quoted from a real
+// output), dotted-version order, the `when` conditions of toolchain_advice.tsv, the rules tables and their
+// lookups, shell quoting, and the --write block.
+#include <gtest/gtest.h>
+
+#include "doctor/conditions.hpp"
+#include "doctor/env_file.hpp"
+#include "doctor/rules.hpp"
+#include "doctor/versions.hpp"
+#include "report/env_output.hpp"
+
+namespace archfit::doctor {
+namespace {
+
+TEST(DoctorVersions, CompilersAsTheyPrintThemselves) {
+  // Debian 12 gcc-12 (archfit build machine).
+  auto gcc = identify_compiler("gcc (Debian 12.2.0-14+deb12u1) 12.2.0\nCopyright (C) 2022 Free Software Foundation, Inc.\n");
+  EXPECT_EQ(gcc.family, "gnu");
+  EXPECT_EQ(gcc.version, "12.2.0");
+  // Ubuntu 24.04 g++-13 (public bug report).
+  EXPECT_EQ(identify_compiler("g++ (Ubuntu 13.2.0-23ubuntu4) 13.2.0\nCopyright (C) 2023 Free Software Foundation, Inc.\n").version,
+            "13.2.0");
+  // Arch Linux GCC, with the snapshot date after the version (Frogging-Family/linux-tkg#1098).
+  auto arch = identify_compiler("gcc (GCC) 14.2.1 20250207\nCopyright (C) 2024 Free Software Foundation, Inc.\n");
+  EXPECT_EQ(arch.family, "gnu");
+  EXPECT_EQ(arch.version, "14.2.1");
+  // Debian clang 14 (archfit build machine), AMD's clang through Spack (kokkos/kokkos#8708).
+  auto clang = identify_compiler("Debian clang version 14.0.6\nTarget: x86_64-pc-linux-gnu\n");
+  EXPECT_EQ(clang.family, "clang");
+  EXPECT_EQ(clang.version, "14.0.6");
+  EXPECT_EQ(identify_compiler("AMD clang version 18.0.0git\nTarget: x86_64-unknown-linux-gnu\n").version, "18.0.0");
+  EXPECT_EQ(identify_compiler("").family, "");
+}
+
+TEST(DoctorVersions, BuildToolsAsTheyPrintThemselves) {
+  EXPECT_EQ(parse_cmake_version("cmake version 3.25.1\n\nCMake suite maintained and supported by Kitware (kitware.com/cmake).\n"),
+            "3.25.1");
+  EXPECT_EQ(parse_ninja_version("1.11.1\n"), "1.11.1");
+  EXPECT_EQ(parse_git_version("git version 2.39.5\n"), "2.39.5");
+  // nvcc 13.0 of the archfit build machine.
+  EXPECT_EQ(parse_nvcc_version("nvcc: NVIDIA (R) Cuda compiler driver\nCopyright (c) 2005-2025 NVIDIA Corporation\n"
+                               "Built on Wed_Aug_20_01:58:59_PM_PDT_2025\nCuda compilation tools, release 13.0, V13.0.88\n"
+                               "Build cuda_13.0.r13.0/compiler.36424714_0\n"),
+            "13.0.88");
+  // hipconfig --version of Debian's hipcc 5.2.3 (no newline), hipcc --version of a Spack ROCm (kokkos#8708).
+  EXPECT_EQ(parse_hip_version("5.2.21153-0"), "5.2.21153");
+  EXPECT_EQ(parse_hip_version("HIP version: 6.2.41134-0\nAMD clang version 18.0.0git\n"), "6.2.41134");
+}
+
+TEST(DoctorVersions, Order) {
+  EXPECT_LT(compare_versions("3.25.1", "3.27"), 0);
+  EXPECT_EQ(compare_versions("3.27", "3.27.0"), 0);
+  EXPECT_GT(compare_versions("580.159.04", "580.65.06"), 0);
+  EXPECT_EQ(compare_versions("2.9.0a0", "2.9.0"), 0);
+  EXPECT_EQ(major_minor("6.4.43483"), "6.4");
+  EXPECT_EQ(major_of("12.2.0"), 12);
+}
+
+TEST(DoctorConditions, TermsOfTheAdviceTable) {
+  probe::Environment environment;
+  ConditionFacts facts;
+  facts.environment = &environment;
+  facts.values = {{"project", "pytorch"}, {"backend", "rocm"}, {"cxx", "gnu"}, {"gcc", "12.2.0"}};
+  facts.targets = {"gfx942:sramecc+:xnack-"};
+  // rocm-gcc12-werror's `when`.
+  std::string when = "project=pytorch backend=rocm cxx=gnu gcc>=12 env.CXXFLAGS!~*-Wno-error=maybe-uninitialized*";
+  EXPECT_TRUE(*evaluate_condition(when, facts));
+  environment.set("CXXFLAGS", "-O2 -Wno-error=maybe-uninitialized");
+  EXPECT_FALSE(*evaluate_condition(when, facts));
+  EXPECT_TRUE(*evaluate_condition("target=gfx90a|gfx942", facts));
+  EXPECT_FALSE(*evaluate_condition("nvcc<12.8", facts)) << "unknown fact: false";
+  EXPECT_FALSE(*evaluate_condition("-", facts));
+  EXPECT_TRUE(*evaluate_condition("gcc<12.10", facts)) << "versions compare as numbers";
+  EXPECT_FALSE(evaluate_condition("compiler=gnu", facts).ok());
+  EXPECT_FALSE(evaluate_condition("gcc", facts).ok());
+  EXPECT_TRUE(glob_match("*-Wno-error=restrict*", "-O2 -Wno-error=restrict"));
+  EXPECT_FALSE(glob_match("a*b", "ac"));
+}
+
+TEST(DoctorRules, TablesAndLookups) {
+  auto rules = RuleSet::embedded();
+  ASSERT_TRUE(rules.ok()) << rules.error().message;
+  // rocm_releases.tsv has rows 6.4.0, 6.4.2 and 6.4.3.
+  EXPECT_EQ(rules->rocm_release("6.4.1")->rocm, "6.4.0");
+  EXPECT_EQ(rules->rocm_release("6.4.3")->rocm, "6.4.3");
+  EXPECT_EQ(rules->rocm_release("6.2.4")->rocm, "6.2");
+  EXPECT_FALSE(rules->rocm_release("5.2.3").has_value());
+  // cuda_toolkits.tsv: 12.2 -> GCC <= 12 (host_config.h "#if __GNUC__ > 12").
+  EXPECT_EQ(rules->cuda_toolkit("12.2.140")->max_gcc, 12);
+  EXPECT_EQ(rules->cuda_toolkit("13.0")->sm_list.front(), "sm_75");
+  // project_requirements.tsv: vLLM 0.24.0 introduced the GCC 11.3 floor.
+  EXPECT_EQ(rules->project_requirement("vllm", "0.25.1")->version, "0.24.0");
+  EXPECT_EQ(rules->project_requirement("vllm", "0.25.1")->gcc_min, "11.3");
+  EXPECT_EQ(rules->triton_pin("2.10.0+rocm7.1")->triton, "==3.6.0");
+  EXPECT_EQ(rules->package("libstdcxx-dev", "debian")->package, "libstdc++-{N}-dev");
+  auto components = rules->rocm_components();
+  ASSERT_FALSE(components.empty());
+  EXPECT_EQ(components.front().component, "hip");
+  EXPECT_EQ(components.front().proofs.front(), "{cmake}/hip/hip-config.cmake");
+  for (const auto& advice : rules->advice()) {
+    {
+      ConditionFacts facts;
+      auto result = evaluate_condition(advice.when, facts);
+      EXPECT_TRUE(result.ok()) << advice.id << ": " << result.error().message;
+    }
+  }
+}
+
+TEST(DoctorEnvOutput, Quoting) {
+  EXPECT_EQ(report::quote_posix("gfx942;gfx90a"), "'gfx942;gfx90a'");
+  EXPECT_EQ(report::quote_posix("it's"), "'it'\\''s'");
+  EXPECT_EQ(report::quote_fish("it's \\ x"), "'it\\'s \\\\ x'");
+  EnvPlan plan;
+  plan.summary = "test";
+  plan.variables.push_back({"PYTORCH_ROCM_ARCH", "gfx942;gfx90a", "why", false, {}});
+  plan.variables.push_back({"PATH", "/opt/rocm/bin", "why", true, "/opt/rocm/bin:/usr/bin"});
+  auto bash = report::env_to_shell(plan, "bash");
+  EXPECT_NE(bash.find("export PYTORCH_ROCM_ARCH='gfx942;gfx90a'\n"), std::string::npos);
+  EXPECT_NE(bash.find("export PATH='/opt/rocm/bin'\"${PATH:+:$PATH}\"\n"), std::string::npos);
+  auto fish = report::env_to_shell(plan, "fish");
+  EXPECT_NE(fish.find("set -gx PATH '/opt/rocm/bin' $PATH\n"), std::string::npos);
+  auto dotenv = report::env_to_shell(plan, "dotenv");
+  EXPECT_NE(dotenv.find("PYTORCH_ROCM_ARCH=gfx942;gfx90a\n"), std::string::npos);
+  EXPECT_NE(dotenv.find("PATH=/opt/rocm/bin:/usr/bin\n"), std::string::npos);
+  EXPECT_EQ(report::env_to_shell(plan, "github"), "PYTORCH_ROCM_ARCH=gfx942;gfx90a\nPATH=/opt/rocm/bin:/usr/bin\n");
+}
+
+TEST(DoctorEnvFile, BlockIsReplacedNotRepeated) {
+  auto first = replace_block("# mine\nexport A=1", "export B='2'\n");
+  ASSERT_TRUE(first.ok());
+  EXPECT_EQ(first->rfind("# mine\nexport A=1\n# >>> archfit env >>>\n", 0), 0u);
+  bool replaced = false;
+  auto second = replace_block(*first + "export C=3\n", "export B='3'\n", &replaced);
+  ASSERT_TRUE(second.ok());
+  EXPECT_TRUE(replaced);
+  EXPECT_EQ(second->find("export B='2'"), std::string::npos);
+  EXPECT_NE(second->find("export B='3'"), std::string::npos);
+  EXPECT_TRUE(second->ends_with("# <<< archfit env <<<\nexport C=3\n")) << *second;
+  // Two blocks (written by hand or by an older tool) collapse into one.
+  auto twice = replace_block(*first + *first, "x\n");
+  ASSERT_TRUE(twice.ok());
+  EXPECT_EQ(twice->find(k_block_begin), twice->rfind(k_block_begin));
+  EXPECT_FALSE(replace_block("# >>> archfit env >>>\nexport A=1\n", "x\n").ok());
+  EXPECT_FALSE(replace_block("export A=1\n# <<< archfit env <<<\n", "x\n").ok());
+}
+
+}  // namespace
+}  // namespace archfit::doctor
