@@ -1,0 +1,93 @@
+// The streaming half of `explain`: lines go in one at a time (from a file read in blocks, or from
+// a running command's pipes) and only a bounded summary is kept — per signature the number of
+// matching lines and the first few of them, the most error-like lines, and the values the log
+// mentions (log_facts.hpp). Memory does not grow with the log.
+//
+// Matching: each line is reduced to its visible text (line_splitter.hpp), one pass of the
+// literal set finds the signatures whose required literals occur, and only those signatures' regexes
+// run, in table order; the first that matches owns the line (data/error_signatures.tsv: "report
+// the first matching row in file order").
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "explain/error_likeness.hpp"
+#include "explain/literal_set.hpp"
+#include "explain/log_facts.hpp"
+#include "explain/signature_table.hpp"
+
+namespace archfit::explain {
+
+struct EvidenceLine {
+  std::uint64_t line = 0;  // 1-based; 0 when the evidence is not a log line (a signal archfit run saw)
+  std::string text;
+};
+
+struct SignatureHit {
+  std::size_t signature = 0;  // index into SignatureSet::signatures
+  std::uint64_t count = 0;    // matching lines
+  std::vector<EvidenceLine> evidence;  // the first k_evidence_per_signature of them
+};
+
+struct LogMatches {
+  std::uint64_t lines = 0;
+  std::vector<SignatureHit> hits;        // table order
+  std::vector<EvidenceLine> error_like;  // the most error-like lines, in log order
+  LogFacts facts;
+};
+
+class LogScanner {
+ public:
+  static constexpr std::size_t k_evidence_per_signature = 3;
+  static constexpr std::size_t k_error_like_lines = 5;
+  static constexpr std::size_t k_evidence_chars = 400;
+  // The regex sees at most this much of a line, centred on the required literal: libstdc++'s
+  // std::regex recurses per character and must not meet a 64 KiB line.
+  static constexpr std::size_t k_regex_window = 4096;
+
+  explicit LogScanner(std::shared_ptr<const SignatureSet> signatures);
+
+  void add_line(std::string_view raw_line);
+  // `archfit run`: the command died of `signal`. SIGILL and SIGKILL are evidence of their own
+  // (signatures illegal-instruction and exit-137).
+  void add_termination_signal(int signal);
+
+  // The summary so far (the scanner can go on afterwards).
+  LogMatches matches() const;
+  const SignatureSet& signatures() const { return *m_signatures; }
+
+ private:
+  void record_hit(std::size_t signature, std::uint64_t line, std::string_view text);
+  bool signature_matches(const Signature& signature, std::string_view text) const;
+  void keep_if_error_like(std::string_view text);
+
+  std::shared_ptr<const SignatureSet> m_signatures;
+  // Declared before m_literal_texts, whose initialiser fills them.
+  std::vector<std::size_t> m_literal_owner;   // literal index → signature index
+  std::vector<std::size_t> m_unfiltered;      // signatures without a prefilter
+  std::vector<std::string> m_literal_texts;
+  LiteralSet m_literals;
+  std::vector<std::uint32_t> m_seen;
+  std::uint32_t m_stamp = 0;
+  std::vector<std::size_t> m_candidates;      // scratch: signatures to try on this line
+  std::string m_visible;                      // scratch: the line's visible text
+  ErrorLikeness m_error_likeness;
+  struct ScoredLine {
+    int score = 0;
+    EvidenceLine line;
+  };
+  std::vector<ScoredLine> m_error_like;
+
+  std::uint64_t m_lines = 0;
+  std::vector<SignatureHit> m_hits;  // one per signature
+  LogFacts m_facts;
+};
+
+// `text` cut to at most `limit` bytes without splitting a UTF-8 character, with "…" when cut.
+std::string clip_text(std::string_view text, std::size_t limit);
+
+}  // namespace archfit::explain

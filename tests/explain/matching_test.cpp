@@ -1,0 +1,227 @@
+// The matching machinery on its own: the literal prefilter derived from each pattern, the
+// one-pass literal search, line splitting and escape stripping, placeholders, and the signature
+// table itself.
+#include <regex>
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "explain/line_splitter.hpp"
+#include "explain/literal_set.hpp"
+#include "explain/placeholders.hpp"
+#include "explain/required_literals.hpp"
+#include "explain_test_support.hpp"
+
+namespace archfit::explain {
+namespace {
+
+TEST(RequiredLiterals, LongestPlainRunPerAlternative) {
+  EXPECT_EQ(required_literals("hipErrorNoBinaryForGpu"), std::vector<std::string>{"hipErrorNoBinaryForGpu"});
+  // Escaped punctuation is the character; a class ends the run.
+  EXPECT_EQ(required_literals(R"(vllm/_C\.abi3\.so: undefined symbol)"),
+            std::vector<std::string>{"vllm/_C.abi3.so: undefined symbol"});
+  EXPECT_EQ(required_literals("No compatible code objects found for: gfx[0-9a-f]+"),
+            std::vector<std::string>{"No compatible code objects found for: gfx"});
+  // Top-level alternatives each need their own literal.
+  EXPECT_EQ(required_literals("HIP error: invalid device function|hipErrorInvalidDeviceFunction"),
+            (std::vector<std::string>{"HIP error: invalid device function", "hipErrorInvalidDeviceFunction"}));
+  // '|' inside a group is not top level; the group ends the run.
+  EXPECT_EQ(required_literals("version .(GLIBCXX|CXXABI)_[0-9.]+. not found"), std::vector<std::string>{" not found"});
+  // An optional character is dropped and ends the run; '+' keeps one.
+  EXPECT_EQ(required_literals("abcdX?efg"), std::vector<std::string>{"abcd"});
+  EXPECT_EQ(required_literals("abX+cdefg"), std::vector<std::string>{"cdefg"});
+  EXPECT_EQ(required_literals("abcdeX+yz"), std::vector<std::string>{"abcdeX"});
+  EXPECT_EQ(required_literals("abc{2}defg"), std::vector<std::string>{"defg"});
+  // \b, \d and anchors are not characters.
+  EXPECT_EQ(required_literals(R"((exit code:? |Error )137\b)"), std::vector<std::string>{"137"});
+  EXPECT_EQ(required_literals(R"(^ab\dcdef$)"), std::vector<std::string>{"cdef"});
+  // No usable literal in some alternative: no prefilter.
+  EXPECT_TRUE(required_literals("[a-z]+|abcdef").empty());
+  EXPECT_TRUE(required_literals("ab.cd").empty());
+}
+
+TEST(LiteralSet, FindsEveryLiteralIncludingOverlapsAndSuffixes) {
+  LiteralSet set({"he", "she", "his", "hers", "she"});
+  std::vector<std::uint32_t> seen(set.size(), 0);
+  std::set<std::uint32_t> found;
+  set.find_all("ushers", seen, 1, [&](std::uint32_t index) { found.insert(index); });
+  EXPECT_EQ(found, (std::set<std::uint32_t>{0, 1, 3, 4}));
+  found.clear();
+  set.find_all("this", seen, 2, [&](std::uint32_t index) { found.insert(index); });
+  EXPECT_EQ(found, (std::set<std::uint32_t>{2}));
+  found.clear();
+  set.find_all("no match at all", seen, 3, [&](std::uint32_t index) { found.insert(index); });
+  EXPECT_TRUE(found.empty());
+}
+
+TEST(LineSplitter, SplitsAcrossChunksAndTruncatesLongLines) {
+  LineSplitter splitter(8);
+  std::vector<std::string> lines;
+  auto collect = [&](std::string_view line) { lines.emplace_back(line); };
+  splitter.feed("ab", collect);
+  splitter.feed("c\nde", collect);
+  splitter.feed("f\n0123456789abcdef\nlast", collect);
+  splitter.finish(collect);
+  EXPECT_EQ(lines, (std::vector<std::string>{"abc", "def", "01234567", "last"}));
+}
+
+TEST(VisibleText, DropsEscapesCarriageReturnsAndTrailingBlanks) {
+  std::string out;
+  // clang's coloured diagnostic, as it prints it with -fcolor-diagnostics.
+  visible_text("\x1b[1mx.cpp:1:10: \x1b[0m\x1b[0;1;31mfatal error: \x1b[0m\x1b[1m'cmath' file not found\x1b[0m", out);
+  EXPECT_EQ(out, "x.cpp:1:10: fatal error: 'cmath' file not found");
+  visible_text("Illegal instruction (core dumped)\r", out);
+  EXPECT_EQ(out, "Illegal instruction (core dumped)");
+  visible_text("\x1b]0;title\x07 10%\r 20%  ", out);
+  EXPECT_EQ(out, " 10%  20%");
+}
+
+TEST(Placeholders, FindsAndFillsOnlyKnownNames) {
+  std::string fix = "Build with gcc <= the number: export CC=gcc-<N> CXX=g++-<N>; PYTORCH_ROCM_ARCH=<gfx of your GPU>";
+  EXPECT_EQ(placeholders_in(fix), (std::vector<std::string>{"N", "N", "gfx of your GPU"}));
+  EXPECT_EQ(fill_placeholders(fix, {{"N", "11"}}),
+            "Build with gcc <= the number: export CC=gcc-11 CXX=g++-11; PYTORCH_ROCM_ARCH=<gfx of your GPU>");
+}
+
+TEST(SignatureTable, EmbeddedTableCompilesWithDocumentedCategoriesAndPrefilters) {
+  auto set = builtin_signatures();
+  ASSERT_TRUE(set.ok()) << set.error().message;
+  ASSERT_GE((*set)->signatures.size(), 40u);
+  std::set<std::string> categories;
+  for (const auto& signature : (*set)->signatures) {
+    EXPECT_TRUE(is_known_category(signature.category)) << signature.id;
+    EXPECT_NE(signature.category, "unknown") << signature.id;
+    EXPECT_FALSE(signature.literals.empty())
+        << signature.id << ": pattern has no literal of 3+ characters in some alternative, so it would run on every "
+        << "line; see the header of data/error_signatures.tsv";
+    EXPECT_TRUE(signature.source.starts_with("https://")) << signature.id;
+    categories.insert(signature.category);
+  }
+  // Every category of the fixed set but "unknown" has signatures.
+  EXPECT_EQ(categories.size(), k_categories.size() - 1);
+}
+
+TEST(SignatureTable, RejectsBadRows) {
+  const std::string header = "id\tcategory\tpattern\tcause\tfix\tsource\n";
+  EXPECT_TRUE(parse_signatures(header + "a\toom\tabc\tc\tf\thttps://x\n", "t").ok());
+  EXPECT_FALSE(parse_signatures(header + "a\tnot-a-category\tabc\tc\tf\thttps://x\n", "t").ok());
+  EXPECT_FALSE(parse_signatures(header + "a\toom\tab(c\tc\tf\thttps://x\n", "t").ok());
+  EXPECT_FALSE(parse_signatures(header + "a\toom\tabc\tc\tf\thttps://x\na\toom\tdef\tc\tf\thttps://y\n", "t").ok());
+}
+
+// The prefilter may never hide a match: on every line of every real log, a signature whose regex
+// matches the whole line also has one of its literals in that line.
+TEST(SignatureTable, PrefilterNeverRejectsALineTheRegexMatches) {
+  auto set = builtin_signatures();
+  ASSERT_TRUE(set.ok());
+  std::size_t regex_matches = 0;
+  std::string visible;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(test::logs_dir())) {
+    if (entry.path().extension() != ".log") {
+      continue;
+    }
+    for (const auto& line : test::lines(test::read_text(entry.path()))) {
+      visible_text(line, visible);
+      for (const auto& signature : (*set)->signatures) {
+        if (!std::regex_search(visible, signature.regex)) {
+          continue;
+        }
+        ++regex_matches;
+        bool literal_present = false;
+        for (const auto& literal : signature.literals) {
+          literal_present = literal_present || visible.find(literal) != std::string::npos;
+        }
+        EXPECT_TRUE(literal_present) << signature.id << " matches but its prefilter rejects: " << visible;
+      }
+    }
+  }
+  EXPECT_GE(regex_matches, 55u);
+}
+
+TEST(LogScanner, EvidenceIsBoundedAndFirstMatchingRowOwnsTheLine) {
+  auto set = builtin_signatures();
+  ASSERT_TRUE(set.ok());
+  LogScanner scanner(*set);
+  // Matches hsa-memfault-nil-unknown and, further down the table, hsa-memory-access-fault.
+  const std::string line = "Memory access fault by GPU node-2 (Agent handle: 0x63155be5d980) on address (nil). Reason: Unknown.";
+  for (int i = 0; i < 1000; ++i) {
+    scanner.add_line(line);
+  }
+  auto matches = scanner.matches();
+  ASSERT_EQ(matches.hits.size(), 1u);
+  EXPECT_EQ((*set)->signatures[matches.hits[0].signature].id, "hsa-memfault-nil-unknown");
+  EXPECT_EQ(matches.hits[0].count, 1000u);
+  EXPECT_EQ(matches.hits[0].evidence.size(), LogScanner::k_evidence_per_signature);
+  EXPECT_EQ(matches.hits[0].evidence[0].line, 1u);
+  EXPECT_LE(matches.error_like.size(), LogScanner::k_error_like_lines);
+}
+
+TEST(LogScanner, MatchesInsideVeryLongLines) {
+  auto set = builtin_signatures();
+  ASSERT_TRUE(set.ok());
+  LogScanner scanner(*set);
+  std::string line(40000, '.');
+  line += " hipErrorNoBinaryForGpu: Unable to find code object for all current devices! ";
+  line += std::string(40000, '.');
+  scanner.add_line(line);
+  auto matches = scanner.matches();
+  ASSERT_EQ(matches.hits.size(), 1u);
+  EXPECT_EQ((*set)->signatures[matches.hits[0].signature].id, "hip-no-binary-for-gpu");
+  EXPECT_LE(matches.hits[0].evidence[0].text.size(), LogScanner::k_evidence_chars + 3);
+}
+
+TEST(LogFacts, CollectsLibrariesPackagesAndOverrides) {
+  LogFacts facts;
+  facts.collect("   from /home/j/src/pytorch/torch/lib/libtorch_cpu.so", 3);
+  facts.collect("ImportError: /opt/conda/lib/libstdc++.so.6: version `GLIBCXX_3.4.30' not found "
+                "(required by /w/build/lib/libmigraphx_gpu.so.2011000)",
+                4);
+  facts.collect("  File \"/venv/lib/python3.10/site-packages/torch/cuda/__init__.py\", line 1, in <module>", 5);
+  facts.collect("      HSA_OVERRIDE_GFX_VERSION: 11.0.0", 6);
+  facts.collect("export HSA_OVERRIDE_GFX_VERSION=garbage", 7);
+  std::vector<std::string> libraries;
+  for (const auto& library : facts.libraries) {
+    libraries.push_back(library.value);
+  }
+  EXPECT_EQ(libraries, (std::vector<std::string>{"/home/j/src/pytorch/torch/lib/libtorch_cpu.so",
+                                                 "/opt/conda/lib/libstdc++.so.6",
+                                                 "/w/build/lib/libmigraphx_gpu.so.2011000"}));
+  ASSERT_EQ(facts.packages.size(), 1u);
+  EXPECT_EQ(facts.packages[0].value, "/venv/lib/python3.10/site-packages/torch");
+  ASSERT_EQ(facts.overrides.size(), 1u);
+  EXPECT_EQ(facts.overrides[0].value, "11.0.0");
+  EXPECT_EQ(facts.overrides[0].line, 6u);
+}
+
+// Rows without a log excerpt in the corpus, on lines of the shape their programs print: the
+// message strings of torch.utils.cpp_extension, CMake's FindPackageHandleStandardArgs, dash and
+// bash. Each must be owned by its row, not by a neighbour.
+TEST(SignatureTable, RowsWithoutCorpusLogsMatchTheirProgramsMessages) {
+  auto set = builtin_signatures();
+  ASSERT_TRUE(set.ok());
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"OSError: ROCM_HOME environment variable is not set. Please set it to your ROCm install root.", "rocm-home-not-set"},
+      {"CMake Error at /usr/share/cmake-3.25/Modules/FindPackageHandleStandardArgs.cmake:230 (message):", ""},
+      {"  Could NOT find HIP (missing: HIP_ROOT_DIR HIP_HIPCONFIG_EXECUTABLE) (Required is at least version \"1.0\")",
+       "find-hip-module-failed"},
+      {"  Could NOT find hipblas (missing: hipblas_DIR)", ""},
+      {"sh: 1: hipcc: not found", "hipcc-not-on-path"},
+      {"bash: hipconfig: command not found", "hipcc-not-on-path"},
+      {"sh: 1: /opt/rocm-6.2.0/lib/llvm/bin/clang++: not found", "rocm-tool-not-found"},
+      {"HSA_STATUS_ERROR_INVALID_ISA: The instruction set architecture is invalid.", "hsa-invalid-isa"},
+  };
+  for (const auto& [line, expected] : cases) {
+    LogScanner scanner(*set);
+    scanner.add_line(line);
+    auto matches = scanner.matches();
+    if (expected.empty()) {
+      EXPECT_TRUE(matches.hits.empty()) << line;
+      continue;
+    }
+    ASSERT_EQ(matches.hits.size(), 1u) << line;
+    EXPECT_EQ((*set)->signatures[matches.hits[0].signature].id, expected) << line;
+  }
+}
+
+}  // namespace
+}  // namespace archfit::explain
