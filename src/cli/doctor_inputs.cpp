@@ -1,0 +1,75 @@
+#include "cli/doctor_inputs.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "probe/system_root.hpp"
+
+namespace archfit::cli {
+
+namespace {
+
+// The embedded rule tables with each --rules file applied in order (later files win).
+Result<doctor::RuleSet> load_rules(const std::vector<std::string>& files) {
+  auto rules = doctor::RuleSet::embedded();
+  if (!rules) {
+    return rules.error();
+  }
+  for (const auto& file : files) {
+    std::ifstream input(file, std::ios::binary);
+    if (!input) {
+      return Error{fmt::format("--rules {}: {}", file, std::strerror(errno))};
+    }
+    std::ostringstream text;
+    text << input.rdbuf();
+    auto added = rules->add_rules_file(text.str(), file);
+    if (!added.ok()) {
+      return Error{"--rules " + added.error().message};
+    }
+  }
+  return std::move(*rules);
+}
+
+bool valid_project(const std::string& project) {
+  for (auto known : doctor::k_projects) {
+    if (project == known) {
+      return true;
+    }
+  }
+  return project.empty();
+}
+
+}  // namespace
+
+Result<PreparedDoctor> prepare_doctor(const DoctorInputs& inputs) {
+  if (!valid_project(inputs.project)) {
+    return Error{"--project " + inputs.project + ": expected pytorch, triton, vllm or flash-attn"};
+  }
+  probe::SystemRoot root(inputs.sysroot);
+  if (!root.is_live() && !root.exists("/")) {
+    return Error{"--sysroot " + inputs.sysroot + ": no such directory"};
+  }
+  ARCHFIT_TRY(doctor::RuleSet rules, load_rules(inputs.rules));
+  doctor::DoctorOptions options;
+  options.project = inputs.project;
+  options.src = inputs.src;
+  for (const auto& value : inputs.targets) {
+    for (const auto& target : doctor::split_list(value, true)) {
+      if (doctor::normalize_target(target).empty()) {
+        return Error{"--target " + target + ": expected a gfx name (gfx942) or a compute capability (sm_90, 9.0)"};
+      }
+      options.targets.push_back(target);
+    }
+  }
+  options.python = inputs.python;
+  std::error_code cwd_error;
+  options.cwd = std::filesystem::current_path(cwd_error).string();
+  return PreparedDoctor{std::move(options), std::move(rules)};
+}
+
+}  // namespace archfit::cli
