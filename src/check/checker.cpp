@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <map>
 #include <cstring>
-#include <unistd.h>
 #include <set>
 
 #include <fmt/format.h>
@@ -80,25 +79,6 @@ Result<std::vector<DeviceTarget>> targets_from_detect(const detect::DetectReport
                  "--target gfx942,sm_90 or --targets-from detect.json"};
   }
   return targets;
-}
-
-// "python3" → "/opt/torch/.venv/bin/python3", as a shell would find it (symlinks kept: a venv's
-// python is a symlink, and its location, not its target, names the venv).
-std::string find_on_path(const std::string& program, const probe::Environment& environment) {
-  if (program.find('/') != std::string::npos) {
-    return program;
-  }
-  std::string path_list = environment.get("PATH").value_or("/usr/local/bin:/usr/bin:/bin");
-  std::string_view path = path_list;
-  while (!path.empty()) {
-    auto colon = path.find(':');
-    std::string candidate = std::string(path.substr(0, colon)) + "/" + program;
-    if (::access(candidate.c_str(), X_OK) == 0) {
-      return candidate;
-    }
-    path.remove_prefix(colon == std::string_view::npos ? path.size() : colon + 1);
-  }
-  return program;
 }
 
 std::string read_rocm_version(const probe::SystemRoot& root, const probe::Environment& environment) {
@@ -180,7 +160,7 @@ Result<CheckReport> run_check(const CheckOptions& options, const probe::SystemRo
   if (!options.python.empty()) {
     // A virtual environment says where its site-packages is in pyvenv.cfg: no need to start the
     // interpreter (tens of milliseconds). Anything else is asked for its paths.
-    auto venv = venv_python_paths(live, find_on_path(options.python, environment));
+    auto venv = venv_python_paths(live, probe::find_program(options.python, environment));
     PythonPaths paths;
     if (venv) {
       paths = std::move(*venv);
@@ -260,7 +240,7 @@ Result<CheckReport> run_check(const CheckOptions& options, const probe::SystemRo
   }
   if (needs_torch && libraries_of.count("torch") == 0) {
     std::string python = options.python.empty() ? std::string("python3") : options.python;
-    auto venv = venv_python_paths(live, find_on_path(python, environment));
+    auto venv = venv_python_paths(live, probe::find_program(python, environment));
     auto paths = venv ? Result<PythonPaths>(std::move(*venv)) : query_python_paths(python, runner, environment);
     if (paths) {
       for (const auto& distribution : read_distributions(live, paths->site_dirs)) {

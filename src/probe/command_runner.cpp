@@ -16,8 +16,9 @@ namespace {
 
 constexpr std::size_t k_capture_limit = std::size_t{1} << 20;
 
-// posix_spawnp searches the PATH of the *parent*; we want the child's PATH, so resolve here.
-std::string resolve_program(const std::string& name, const Environment& environment) {
+}  // namespace
+
+std::string find_program(const std::string& name, const Environment& environment) {
   if (name.find('/') != std::string::npos) {
     return name;
   }
@@ -38,8 +39,6 @@ std::string resolve_program(const std::string& name, const Environment& environm
   return {};
 }
 
-}  // namespace
-
 CommandResult ProcessRunner::run(const std::vector<std::string>& argv, const Environment& environment,
                                  std::chrono::milliseconds timeout) const {
   CommandResult result;
@@ -47,7 +46,8 @@ CommandResult ProcessRunner::run(const std::vector<std::string>& argv, const Env
     result.start_error = "empty command";
     return result;
   }
-  std::string program = resolve_program(argv[0], environment);
+  // posix_spawnp would search the PATH of *this* process; the child's PATH is what counts.
+  std::string program = find_program(argv[0], environment);
   if (program.empty()) {
     result.start_error = "not found on PATH";
     return result;

@@ -31,7 +31,12 @@ class CommandRunner {
                             std::chrono::milliseconds timeout) const = 0;
 };
 
-// Runs real processes (posix_spawnp), capturing up to 1 MiB of each stream.
+// `name` as a shell would find it on the PATH of `environment` (symlinks kept: a venv's python is
+// a symlink, and its location, not its target, names the venv); a name with a '/' is returned as
+// given; empty when nothing executable is found.
+std::string find_program(const std::string& name, const Environment& environment);
+
+// Runs real processes (posix_spawn), capturing up to 1 MiB of each stream.
 class ProcessRunner final : public CommandRunner {
  public:
   CommandResult run(const std::vector<std::string>& argv, const Environment& environment,

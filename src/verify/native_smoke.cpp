@@ -18,20 +18,6 @@ constexpr std::chrono::seconds k_run_timeout{120};
 
 bool executable(const std::string& path) { return ::access(path.c_str(), X_OK) == 0; }
 
-std::string on_path(const std::string& name, const probe::Environment& environment) {
-  std::string path_list = environment.get("PATH").value_or("");
-  std::string_view path = path_list;
-  while (!path.empty()) {
-    auto colon = path.find(':');
-    std::string candidate = std::string(path.substr(0, colon)) + "/" + name;
-    if (executable(candidate)) {
-      return candidate;
-    }
-    path.remove_prefix(colon == std::string_view::npos ? path.size() : colon + 1);
-  }
-  return {};
-}
-
 }  // namespace
 
 std::string_view vector_add_source() {
@@ -132,7 +118,7 @@ int main() {
 
 std::string find_gpu_compiler(const std::string& vendor, const probe::Environment& environment) {
   std::string name = vendor == "amd" ? "hipcc" : "nvcc";
-  if (auto found = on_path(name, environment); !found.empty()) {
+  if (auto found = probe::find_program(name, environment); !found.empty()) {
     return found;
   }
   std::vector<std::string> candidates;
