@@ -6,7 +6,6 @@
 
 #include <fmt/format.h>
 
-#include "knowledge/embedded_data.hpp"
 #include "knowledge/tsv_table.hpp"
 #include "probe/system_root.hpp"
 
@@ -129,19 +128,10 @@ std::vector<Requirement> requirements(const Distribution& distribution) {
 
 // Minimum Linux driver for a CUDA version, from data/cuda_toolkits.tsv.
 std::string min_driver_for(const std::string& cuda) {
-  static const std::optional<knowledge::TsvTable> table = []() -> std::optional<knowledge::TsvTable> {
-    auto text = knowledge::embedded_file("cuda_toolkits.tsv");
-    auto parsed = text ? knowledge::parse_tsv(*text, "cuda_toolkits.tsv") : Result<knowledge::TsvTable>(Error{""});
-    return parsed ? std::optional<knowledge::TsvTable>(std::move(*parsed)) : std::nullopt;
-  }();
-  if (!table) {
-    return {};
-  }
-  int cuda_column = table->column("cuda");
-  int driver_column = table->column("min_driver_linux");
-  for (const auto& row : table->rows) {
-    if (row[static_cast<std::size_t>(cuda_column)] == cuda) {
-      return row[static_cast<std::size_t>(driver_column)];
+  const auto& table = knowledge::embedded_table("cuda_toolkits.tsv");
+  for (const auto& row : table.rows) {
+    if (table.field(row, "cuda") == cuda) {
+      return table.field(row, "min_driver_linux");
     }
   }
   return {};

@@ -79,20 +79,10 @@ std::pair<std::string, std::string> xnack_mode(const probe::SystemRoot& root, co
 // data/runtime_target_features.tsv: (xnack supported, sramecc supported) where ROCr supports
 // less than LLVM, or nullopt.
 std::optional<std::pair<bool, bool>> runtime_feature_limits(const std::string& processor) {
-  static const std::optional<knowledge::TsvTable> table = []() -> std::optional<knowledge::TsvTable> {
-    auto text = knowledge::embedded_file("runtime_target_features.tsv");
-    if (!text) {
-      return std::nullopt;
-    }
-    auto parsed = knowledge::parse_tsv(*text, "runtime_target_features.tsv");
-    return parsed ? std::optional<knowledge::TsvTable>(std::move(*parsed)) : std::nullopt;
-  }();
-  if (!table) {
-    return std::nullopt;
-  }
-  for (const auto& row : table->rows) {
-    if (row[0] == processor) {
-      return std::make_pair(row[1] == "supported", row[2] == "supported");
+  const auto& table = knowledge::embedded_table("runtime_target_features.tsv");
+  for (const auto& row : table.rows) {
+    if (table.field(row, "processor") == processor) {
+      return std::make_pair(table.field(row, "xnack") == "supported", table.field(row, "sramecc") == "supported");
     }
   }
   return std::nullopt;

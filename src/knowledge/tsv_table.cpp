@@ -1,6 +1,11 @@
 #include "knowledge/tsv_table.hpp"
 
+#include <map>
+#include <mutex>
+
 #include <fmt/format.h>
+
+#include "knowledge/embedded_data.hpp"
 
 namespace archfit::knowledge {
 
@@ -20,6 +25,29 @@ std::vector<std::string> split_tabs(std::string_view line) {
 }
 
 }  // namespace
+
+const std::string& TsvTable::field(const std::vector<std::string>& row, std::string_view name) const {
+  static const std::string empty;
+  int index = column(name);
+  return index < 0 || static_cast<std::size_t>(index) >= row.size() ? empty : row[static_cast<std::size_t>(index)];
+}
+
+const TsvTable& embedded_table(std::string_view name) {
+  static std::mutex mutex;
+  static std::map<std::string, TsvTable, std::less<>> tables;
+  std::lock_guard lock(mutex);
+  auto found = tables.find(name);
+  if (found != tables.end()) {
+    return found->second;
+  }
+  TsvTable table;
+  if (auto text = embedded_file(name)) {
+    if (auto parsed = parse_tsv(*text, name)) {
+      table = std::move(*parsed);
+    }
+  }
+  return tables.emplace(std::string(name), std::move(table)).first->second;  // std::map nodes do not move
+}
 
 int TsvTable::column(std::string_view name) const {
   for (std::size_t i = 0; i < columns.size(); ++i) {

@@ -17,10 +17,17 @@ struct TsvTable {
 
   // Index of `column` in `columns`, or -1.
   int column(std::string_view name) const;
+  // `row`'s value in `column`, or "" when the table has no such column.
+  const std::string& field(const std::vector<std::string>& row, std::string_view column) const;
 };
 
 // Parses a table. Fails, naming the line, when a row's field count differs from the header's
 // or a `source` field is empty.
 Result<TsvTable> parse_tsv(std::string_view text, std::string_view name);
+
+// data/<name> from the embedded files, parsed on first use and kept (thread-safe). An absent or
+// malformed table is empty: tests/unit/data_tables_test.cpp fails on both, so at run time it
+// cannot happen.
+const TsvTable& embedded_table(std::string_view name);
 
 }  // namespace archfit::knowledge

@@ -1,6 +1,5 @@
 #include "knowledge/x86_isa_levels.hpp"
 
-#include "knowledge/embedded_data.hpp"
 #include "knowledge/tsv_table.hpp"
 
 namespace archfit::knowledge {
@@ -8,16 +7,10 @@ namespace archfit::knowledge {
 const std::vector<X86IsaLevel>& x86_isa_levels() {
   static const std::vector<X86IsaLevel> levels = [] {
     std::vector<X86IsaLevel> result;
-    auto text = embedded_file("x86_isa_levels.tsv");
-    auto table = text ? parse_tsv(*text, "x86_isa_levels.tsv") : Result<TsvTable>(Error{"missing"});
-    if (!table) {
-      return result;
-    }
-    int level = table->column("level");
-    int flags = table->column("cpuinfo_flags");
-    for (const auto& row : table->rows) {
-      X86IsaLevel entry{row[static_cast<std::size_t>(level)], {}};
-      std::string_view list = row[static_cast<std::size_t>(flags)];
+    const auto& table = embedded_table("x86_isa_levels.tsv");
+    for (const auto& row : table.rows) {
+      X86IsaLevel entry{table.field(row, "level"), {}};
+      std::string_view list = table.field(row, "cpuinfo_flags");
       while (!list.empty()) {
         auto space = list.find(' ');
         if (space != 0) {

@@ -3,7 +3,6 @@
 #include <sys/utsname.h>
 
 #include "binfmt/elf_file.hpp"
-#include "knowledge/embedded_data.hpp"
 #include "knowledge/tsv_table.hpp"
 
 namespace archfit::probe {
@@ -49,13 +48,10 @@ LibraryResolver::LibraryResolver(const SystemRoot& root, const Environment& envi
     m_cache = std::move(cache.text);
   }
   std::string arch = machine_name();
-  if (auto text = knowledge::embedded_file("loader_search_dirs.tsv")) {
-    if (auto table = knowledge::parse_tsv(*text, "loader_search_dirs.tsv")) {
-      for (const auto& row : table->rows) {
-        if (row[static_cast<std::size_t>(table->column("arch"))] == arch) {
-          m_system_dirs.push_back(row[static_cast<std::size_t>(table->column("dir"))]);
-        }
-      }
+  const auto& table = knowledge::embedded_table("loader_search_dirs.tsv");
+  for (const auto& row : table.rows) {
+    if (table.field(row, "arch") == arch) {
+      m_system_dirs.push_back(table.field(row, "dir"));
     }
   }
 }

@@ -12,7 +12,6 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "knowledge/embedded_data.hpp"
 #include "knowledge/tsv_table.hpp"
 #include "verify/check_process.hpp"
 #include "verify/native_smoke.hpp"
@@ -25,14 +24,10 @@ namespace {
 // Tolerances from data/verify_tolerances.tsv: "matmul" → {"fp32": 1e-4, …}.
 std::map<std::string, std::map<std::string, double>> tolerances() {
   std::map<std::string, std::map<std::string, double>> result;
-  auto text = knowledge::embedded_file("verify_tolerances.tsv");
-  auto table = text ? knowledge::parse_tsv(*text, "verify_tolerances.tsv") : Result<knowledge::TsvTable>(Error{""});
-  if (!table) {
-    return result;
-  }
-  for (const auto& row : table->rows) {
-    result[row[static_cast<std::size_t>(table->column("check"))]][row[static_cast<std::size_t>(table->column("precision"))]] =
-        std::strtod(row[static_cast<std::size_t>(table->column("max_relative_error"))].c_str(), nullptr);
+  const auto& table = knowledge::embedded_table("verify_tolerances.tsv");
+  for (const auto& row : table.rows) {
+    result[table.field(row, "check")][table.field(row, "precision")] =
+        std::strtod(table.field(row, "max_relative_error").c_str(), nullptr);
   }
   return result;
 }
