@@ -1,24 +1,9 @@
 #include "detect/amdgpu_ids.hpp"
 
-#include <charconv>
-
+#include "knowledge/tsv_table.hpp"
 #include "probe/system_root.hpp"
 
 namespace archfit::detect {
-
-namespace {
-
-std::optional<std::uint32_t> parse_hex_field(std::string_view text) {
-  text = probe::trim(text);
-  std::uint32_t value = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value, 16);
-  if (text.empty() || ec != std::errc{} || end != text.data() + text.size()) {
-    return std::nullopt;
-  }
-  return value;
-}
-
-}  // namespace
 
 const std::string* AmdgpuIds::find(std::uint16_t device, std::uint8_t revision) const {
   auto found = names.find({device, revision});
@@ -45,8 +30,8 @@ AmdgpuIds parse_amdgpu_ids(std::string_view text) {
     if (second == std::string_view::npos) {
       continue;
     }
-    auto device = parse_hex_field(line.substr(0, first));
-    auto revision = parse_hex_field(line.substr(first + 1, second - first - 1));
+    auto device = knowledge::parse_hex(probe::trim(line.substr(0, first)));
+    auto revision = knowledge::parse_hex(probe::trim(line.substr(first + 1, second - first - 1)));
     if (!device || !revision || *device > 0xffff || *revision > 0xff) {
       continue;
     }

@@ -7,23 +7,6 @@
 
 namespace archfit::knowledge {
 
-namespace {
-
-std::optional<std::uint32_t> parse_hex(std::string_view text) {
-  if (text.starts_with("0x")) {
-    text.remove_prefix(2);
-  }
-  std::uint32_t value = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value, 16);
-  if (ec != std::errc{} || end != text.data() + text.size()) {
-    return std::nullopt;
-  }
-  return value;
-}
-
-
-}  // namespace
-
 const AmdgpuProcessorTable& AmdgpuProcessorTable::embedded() {
   static const AmdgpuProcessorTable table = [] {
     AmdgpuProcessorTable result;

@@ -11,17 +11,6 @@ namespace archfit::knowledge {
 
 namespace {
 
-std::optional<std::uint32_t> parse_hex(std::string_view text) {
-  if (text.starts_with("0x")) {
-    text.remove_prefix(2);
-  }
-  std::uint32_t value = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value, 16);
-  if (text.empty() || ec != std::errc{} || end != text.data() + text.size()) {
-    return std::nullopt;
-  }
-  return value;
-}
 
 // The rows of a table whose first field is `key`, split into fields. Both tables start their
 // rows with the 4-digit device id, lower case, as the header comment requires (a test checks

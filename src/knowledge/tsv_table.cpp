@@ -1,5 +1,6 @@
 #include "knowledge/tsv_table.hpp"
 
+#include <charconv>
 #include <map>
 #include <mutex>
 
@@ -30,6 +31,18 @@ const std::string& TsvTable::field(const std::vector<std::string>& row, std::str
   static const std::string empty;
   int index = column(name);
   return index < 0 || static_cast<std::size_t>(index) >= row.size() ? empty : row[static_cast<std::size_t>(index)];
+}
+
+std::optional<std::uint32_t> parse_hex(std::string_view text) {
+  if (text.starts_with("0x") || text.starts_with("0X")) {
+    text.remove_prefix(2);
+  }
+  std::uint32_t value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value, 16);
+  if (text.empty() || ec != std::errc{} || end != text.data() + text.size()) {
+    return std::nullopt;
+  }
+  return value;
 }
 
 const TsvTable& embedded_table(std::string_view name) {

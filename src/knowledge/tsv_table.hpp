@@ -3,6 +3,8 @@
 // table has a `source` column that cites where the row's facts come from.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +26,10 @@ struct TsvTable {
 // Parses a table. Fails, naming the line, when a row's field count differs from the header's
 // or a `source` field is empty.
 Result<TsvTable> parse_tsv(std::string_view text, std::string_view name);
+
+// A hexadecimal field ("74a1", "0x3f"), as the id columns of the tables and libdrm's amdgpu.ids
+// spell them; nullopt for anything else.
+std::optional<std::uint32_t> parse_hex(std::string_view text);
 
 // data/<name> from the embedded files, parsed on first use and kept (thread-safe). An absent or
 // malformed table is empty: tests/unit/data_tables_test.cpp fails on both, so at run time it
