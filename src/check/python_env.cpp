@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "util/text_lines.hpp"
+
 namespace archfit::check {
 
 namespace {
@@ -18,20 +20,6 @@ constexpr const char* k_query =
     "print(json.dumps({'executable': sys.executable, 'prefix': sys.prefix, "
     "'version': '%d.%d.%d' % sys.version_info[:3], 'path': sys.path, "
     "'purelib': p.get('purelib', ''), 'platlib': p.get('platlib', '')}))\n";
-
-std::vector<std::string_view> split_lines(std::string_view text) {
-  std::vector<std::string_view> lines;
-  while (!text.empty()) {
-    auto newline = text.find('\n');
-    std::string_view line = text.substr(0, newline);
-    if (!line.empty() && line.back() == '\r') {
-      line.remove_suffix(1);
-    }
-    lines.push_back(line);
-    text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
-  }
-  return lines;
-}
 
 // The string literal after `name` and '=' on a line of version.py, or "" for None/absent.
 std::string python_literal(std::string_view text, std::string_view name) {

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "util/text_lines.hpp"
 #include "detect/amd_gpu_probe.hpp"
 #include "detect/pci_devices.hpp"
 #include "knowledge/pci_id_tables.hpp"
@@ -12,20 +13,6 @@
 namespace archfit::detect {
 
 namespace {
-
-std::vector<std::string_view> split_lines(std::string_view text) {
-  std::vector<std::string_view> lines;
-  while (!text.empty()) {
-    auto newline = text.find('\n');
-    std::string_view line = text.substr(0, newline);
-    if (!line.empty() && line.back() == '\r') {
-      line.remove_suffix(1);
-    }
-    lines.push_back(line);
-    text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
-  }
-  return lines;
-}
 
 // "  Key:   value" → (Key, value); empty key when the line has no colon.
 std::pair<std::string_view, std::string_view> key_value(std::string_view line) {

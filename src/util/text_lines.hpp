@@ -1,0 +1,25 @@
+// Splitting text into lines, the way the tools' outputs and the kernel's files need it: '\n'
+// separated, a trailing '\r' dropped (files pasted from Windows or issue bodies), no empty
+// last line for a final newline. The views point into `text`.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+namespace archfit {
+
+inline std::vector<std::string_view> split_lines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  while (!text.empty()) {
+    auto newline = text.find('\n');
+    std::string_view line = text.substr(0, newline);
+    if (!line.empty() && line.back() == '\r') {
+      line.remove_suffix(1);
+    }
+    lines.push_back(line);
+    text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+  }
+  return lines;
+}
+
+}  // namespace archfit
