@@ -1,5 +1,7 @@
 #include "binfmt/compressed_bundle.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "util/hex.hpp"

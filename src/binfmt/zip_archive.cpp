@@ -191,10 +191,12 @@ std::map<std::size_t, std::string> suspicious_zip_members(Bytes data, const ZipD
   std::vector<Range> ranges;
   for (std::size_t i = 0; i < directory.members.size(); ++i) {
     const auto& member = directory.members[i];
-    // An empty deflate stream takes 2 bytes (a final fixed block with only end-of-block).
-    std::uint64_t empty_size = member.method == 8 ? 2 : 0;
+    // The CRC-32 of no data is 0. An empty deflate stream takes 2 bytes (a final fixed block with
+    // only end-of-block) from most writers, 5 (an empty stored block) from some: a few dozen bytes
+    // is the most an honest empty member holds.
+    constexpr std::uint64_t k_max_empty_stored = 64;
     if (member.uncompressed_size == 0 && !member.is_directory() &&
-        (member.crc32 != 0 || member.compressed_size > empty_size)) {
+        (member.crc32 != 0 || member.compressed_size > k_max_empty_stored)) {
       suspicious[i] = fmt::format("declares 0 bytes, yet its CRC-32 is {} and it stores {} compressed bytes "
                                   "(data hidden behind a zero size)",
                                   hex(member.crc32), member.compressed_size);

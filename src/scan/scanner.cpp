@@ -56,12 +56,12 @@ struct ReadRanges {
         return &range;
       }
     }
-    ranges.push_back({start, end, section.name});
+    ranges.push_back({start, end, std::string(section.name)});
     return nullptr;
   }
 };
 
-bool is_gpu_section(const std::string& name) {
+bool is_gpu_section(std::string_view name) {
   return name == ".hip_fatbin" || name.starts_with(binfmt::k_offload_bundle_magic) || name == ".nv_fatbin" ||
          name == "__nv_relfatbin";
 }

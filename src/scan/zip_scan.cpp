@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <map>
+#include <new>
 #include <thread>
 
 #include <fmt/format.h>

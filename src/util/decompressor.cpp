@@ -89,9 +89,9 @@ Status Decompressor::step(std::uint64_t want) {
         return Error{"cannot initialise zstd"};
       }
       // Long-distance matching (used for large offload bundles) needs windows up to 2 GiB, but
-      // never one larger than the output may be: a frame that asks for more is refused instead of
-      // making zstd allocate it.
-      int window_log = 10;
+      // a frame may ask for more than zstd's default limit (2^27) only when its container claims
+      // that much output: a larger request is refused instead of making zstd allocate it.
+      int window_log = 27;
       while (window_log < 31 && (std::uint64_t{1} << window_log) < m_limit) {
         ++window_log;
       }

@@ -28,7 +28,7 @@ std::string_view compression_name(Compression method);
 class Decompressor {
  public:
   // `input` (and `budget`, when given) must outlive the decompressor. `limit` caps the total
-  // output in bytes; zstd frames may not ask for a window larger than the limit either.
+  // output in bytes; a zstd frame may ask for a window beyond 128 MiB only up to the limit.
   Decompressor(Compression method, Bytes input, std::uint64_t limit, DecompressionBudget* budget = nullptr);
   Decompressor(Decompressor&&) noexcept;
   Decompressor& operator=(Decompressor&&) noexcept;

@@ -14,6 +14,9 @@
 #include <nlohmann/json.hpp>
 
 #include "binfmt/zip_archive.hpp"
+#include "util/decompression_budget.hpp"
+#include "util/decompressor.hpp"
+#include "util/lz4_block.hpp"
 #include "robustness/hostile_support.hpp"
 #include "scan/input_discovery.hpp"
 #include "scan/scanner.hpp"
@@ -225,6 +228,45 @@ TEST(HostileInputs, SectionHeadersSharingOneBundleDecodeItOnce) {
   EXPECT_TRUE(contains(errors, "overlaps section '.hip_fatbin'")) << errors.substr(0, 2000);
   // 149 overlaps: the first 100 are listed, then one line counts the rest.
   EXPECT_TRUE(contains(errors, "more errors in this file")) << errors.substr(0, 2000);
+}
+
+// The decoders themselves: a window instead of the whole output, the budget shared and sticky.
+TEST(HostileInputs, Lz4BlockKeepsOnlyItsHeadWhileDecodingAll) {
+  // One literal 'a', then a match of distance 1 repeating it (length 4 + 15 + 255 * 4000 + 7), then
+  // a last literal: an LZ4 block that expands 4,000 bytes into about 1 MB.
+  Blob block = {0x1f, 'a', 0x01, 0x00};
+  block.insert(block.end(), 4000, 0xff);
+  block.push_back(7);
+  block.insert(block.end(), {0x10, 'a'});
+  std::uint64_t size = 1 + 4 + 15 + 255 * 4000 + 7 + 1;
+  auto whole = archfit::lz4_block_decode(Bytes(block.data(), block.size()), size);
+  ASSERT_TRUE(whole.ok()) << whole.error().message;
+  EXPECT_EQ(whole->size(), size);
+  auto head = archfit::lz4_block_decode(Bytes(block.data(), block.size()), size, 100);
+  ASSERT_TRUE(head.ok()) << head.error().message;
+  EXPECT_EQ(*head, Blob(100, 'a'));
+  // A claim beyond what 4,000 bytes of LZ4 can hold is refused before anything is set aside.
+  auto lie = archfit::lz4_block_decode(Bytes(block.data(), block.size()), std::uint64_t{1} << 40);
+  ASSERT_FALSE(lie.ok());
+  EXPECT_TRUE(contains(lie.error().message, "cannot expand")) << lie.error().message;
+}
+
+TEST(HostileInputs, BudgetIsSharedAndStaysSpent) {
+  Blob frame = zstd_frame({}, std::uint64_t{8} << 20);
+  archfit::DecompressionBudget budget(std::uint64_t{4} << 20, std::chrono::seconds(60));
+  archfit::Decompressor decompressor(archfit::Compression::zstd, Bytes(frame.data(), frame.size()),
+                                     std::uint64_t{8} << 20, &budget);
+  archfit::Status status = archfit::Ok{};
+  while (status && !decompressor.finished()) {
+    status = decompressor.fill_more(1 << 20);
+    decompressor.discard_before(decompressor.produced());
+    EXPECT_LE(decompressor.output().size(), std::size_t{1} << 20);  // a window, never the whole
+  }
+  ASSERT_FALSE(status.ok());
+  EXPECT_TRUE(contains(status.error().message, "decompression budget spent")) << status.error().message;
+  EXPECT_LE(decompressor.produced(), (std::uint64_t{4} << 20) + (1 << 20));
+  EXPECT_FALSE(budget.charge(1).ok());  // spent for good
+  EXPECT_FALSE(budget.can_afford(1).ok());
 }
 
 // --- 14.4: a zip bomb through overlapping members ------------------------------------------------

@@ -12,6 +12,8 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <fstream>
