@@ -11,7 +11,8 @@ DecompressionBudget::DecompressionBudget(std::uint64_t bytes, std::chrono::stead
 
 std::shared_ptr<DecompressionBudget> DecompressionBudget::for_input(std::uint64_t input_size) {
   std::uint64_t scaled = input_size > UINT64_MAX / k_default_ratio ? UINT64_MAX : input_size * k_default_ratio;
-  return std::make_shared<DecompressionBudget>(std::max(k_default_floor, scaled), k_default_time);
+  auto time = k_default_time + std::chrono::seconds(input_size / k_default_time_bytes_per_second);
+  return std::make_shared<DecompressionBudget>(std::max(k_default_floor, scaled), time);
 }
 
 std::string DecompressionBudget::over_bytes_message() const {
@@ -21,7 +22,7 @@ std::string DecompressionBudget::over_bytes_message() const {
 }
 
 std::string DecompressionBudget::over_time_message() const {
-  return fmt::format("decompression budget spent: decoding this input took longer than {} s",
+  return fmt::format("decompression budget spent: scanning this input with decompression took longer than {} s",
                      std::chrono::duration_cast<std::chrono::seconds>(m_time).count());
 }
 

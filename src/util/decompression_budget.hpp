@@ -25,11 +25,13 @@ class DecompressionBudget {
   static constexpr std::uint64_t k_default_ratio = 64;
   static constexpr std::uint64_t k_default_floor = std::uint64_t{256} << 20;
   static constexpr std::chrono::seconds k_default_time{120};
+  static constexpr std::uint64_t k_default_time_bytes_per_second = std::uint64_t{4} << 20;
 
   DecompressionBudget(std::uint64_t bytes, std::chrono::steady_clock::duration time);
 
   // The default budget for an input of `input_size` bytes: max(floor, ratio x size) bytes, and
-  // k_default_time of decoding.
+  // k_default_time plus one second per 4 MiB of input, counted from now (the clock runs while the
+  // input is scanned, so large inputs get the time their size needs).
   static std::shared_ptr<DecompressionBudget> for_input(std::uint64_t input_size);
 
   // Records `bytes` more decompressed output. Fails (and stays failed) once the total passes the
