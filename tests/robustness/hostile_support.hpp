@@ -128,8 +128,7 @@ inline Blob offload_bundle_header(const std::vector<std::string>& ids, const std
 
 // A CCOB v3 (zstd) around `frame`, claiming `uncompressed` bytes.
 inline Blob ccob_v3(const Blob& frame, std::uint64_t uncompressed) {
-  Blob out;
-  append_text(out, "CCOB");
+  Blob out = {'C', 'C', 'O', 'B'};
   put_u16(out, 4, 3);
   put_u16(out, 6, 1);  // zstd
   put_u64(out, 8, 32 + frame.size());
@@ -152,6 +151,7 @@ struct Section {
 // Section offsets are file offsets (so 4096 + the offset inside `body`).
 inline Blob minimal_elf(const Blob& body, const std::vector<Section>& sections) {
   Blob out(4096, 0);
+  out.reserve(4096 + body.size() + 4096 + 64 * (sections.size() + 2));
   const std::uint8_t ident[] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 0};
   std::copy(std::begin(ident), std::end(ident), out.begin());
   put_u16(out, 16, 3);   // ET_DYN
