@@ -65,8 +65,7 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 
 std::string describe(const Measured& run) {
   return "exit " + std::to_string(run.exit_code) + " signal " + std::to_string(run.signal) + ", " +
-         std::to_string(run.cpu_seconds) + " s CPU, " + std::to_string(run.max_rss_kb / 1024) + " MiB RSS\n" +
-         run.err.substr(0, 2000);
+         std::to_string(run.cpu_seconds) + " s CPU, " + std::to_string(run.max_rss_kb / 1024) + " MiB RSS";
 }
 
 // Scans `paths` as `archfit scan` does (discover_inputs, then scan_inputs over memory maps) in a

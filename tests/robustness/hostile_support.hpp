@@ -1,7 +1,7 @@
 // Builders of hostile inputs for the robustness tests, made at test time from first principles
 // (the format documents cited in src/binfmt) and real libraries (zstd, zlib): decompression
 // bombs, minimal ELF files whose section headers lie, zip archives whose members share data,
-// nested ar archives. And a way to run a child and measure it (peak RSS, CPU time).
+// nested ar archives. And a way to run code in a child and measure it (peak RSS, CPU time).
 #pragma once
 
 #include <fcntl.h>
@@ -264,8 +264,6 @@ struct Measured {
   long max_rss_kb = 0;
   double cpu_seconds = 0;
   double wall_seconds = 0;
-  std::string out;
-  std::string err;
 };
 
 // Runs `argv` in a child (stdout and stderr to files), with an address-space limit when
@@ -286,39 +284,6 @@ inline Measured measure_child(pid_t child, std::chrono::steady_clock::time_point
   return measured;
 }
 
-inline Measured run_measured(const std::vector<std::string>& argv, std::uint64_t address_space_limit = 0,
-                             unsigned alarm_seconds = 60) {
-  std::string out_path = unique_temp_path("measured.out").string();
-  std::string err_path = unique_temp_path("measured.err").string();
-  auto start = std::chrono::steady_clock::now();
-  pid_t child = ::fork();
-  if (child == 0) {
-    int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    ::dup2(out, 1);
-    ::dup2(err, 2);
-    if (address_space_limit != 0) {
-      struct rlimit limit {address_space_limit, address_space_limit};
-      ::setrlimit(RLIMIT_AS, &limit);
-    }
-    ::alarm(alarm_seconds);
-    std::vector<char*> args;
-    for (const auto& arg : argv) {
-      args.push_back(const_cast<char*>(arg.c_str()));
-    }
-    args.push_back(nullptr);
-    ::execv(args[0], args.data());
-    ::_exit(127);
-  }
-  Measured measured = measure_child(child, start);
-  measured.out = read_text(out_path);
-  measured.err = read_text(err_path);
-  ::unlink(out_path.c_str());
-  ::unlink(err_path.c_str());
-  return measured;
-}
-
-// Runs `body` in a forked child and measures it; the child's exit code is body's return value.
 inline Measured fork_measured(const std::function<int()>& body, unsigned alarm_seconds = 120) {
   auto start = std::chrono::steady_clock::now();
   pid_t child = ::fork();
