@@ -9,8 +9,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   archfit::Bytes bytes(data, size);
   (void)parse_compressed_bundle(bytes, Decompress::table_only);
   auto full = parse_compressed_bundle(bytes, Decompress::everything);
-  if (full && full->decompressed.size() != full->header.uncompressed_size) {
-    __builtin_trap();  // parse_compressed_bundle promises the header's size
+  if (full) {
+    // parse_compressed_bundle promises one head per entry, each at most k_payload_head_size bytes.
+    if (full->payload_heads.size() != full->inner.entries.size()) {
+      __builtin_trap();
+    }
+    for (std::size_t i = 0; i < full->payload_heads.size(); ++i) {
+      if (full->payload_heads[i].size() > k_payload_head_size ||
+          full->payload_heads[i].size() > full->inner.entries[i].size) {
+        __builtin_trap();
+      }
+    }
   }
   return 0;
 }

@@ -92,6 +92,24 @@ if [ -d "$nvidia" ]; then
     has_magic "$f" $'\x50\xed\x55\xba' && seed fuzz_cuda_fatbin "$f"
   done
 fi
+# fuzz_decompression_budget: 9 bytes (budget selector, claimed size) before each CCOB and fatbin
+# seed, plus two bombs: a zstd frame of 64 MiB of zeros and a CCOB v3 claiming it.
+mkdir -p "$corpus/fuzz_decompression_budget"
+if command -v zstd >/dev/null; then
+  head -c 64M /dev/zero | zstd -19 -q -c > "$work/bomb.zst"
+  python3 - "$work" <<'PY' || true
+import struct, sys
+out = sys.argv[1]
+frame = open(f"{out}/bomb.zst", "rb").read()
+open(f"{out}/bomb.ccob", "wb").write(b"CCOB" + struct.pack("<HHQQ", 3, 1, 32 + len(frame), 64 << 20) + bytes(8) + frame)
+PY
+fi
+for f in "$work"/bomb.zst "$work"/bomb.ccob "${bundles[@]}" "$corpus"/fuzz_cuda_fatbin/*; do
+  [ -f "$f" ] && [ "$(stat -c %s "$f")" -lt $max_seed ] || continue
+  { printf '\x0e\x00\x00\x00\x00\x04\x00\x00\x00'; cat "$f"; } > "$work/budget_seed"
+  cp "$work/budget_seed" "$corpus/fuzz_decompression_budget/$(sha1sum "$work/budget_seed" | cut -c1-16)"
+done
+
 # fuzz_zip_stream: the first byte picks the chunk size, the rest is a zip or an ELF file.
 for f in "${elves[@]}" "$amd"/zip/*.zip "$amd"/zip/*.whl; do
   [ -f "$f" ] && [ "$(stat -c %s "$f")" -lt $max_seed ] || continue

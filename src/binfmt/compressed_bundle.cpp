@@ -1,5 +1,7 @@
 #include "binfmt/compressed_bundle.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "util/hex.hpp"
@@ -85,15 +87,63 @@ std::optional<std::uint64_t> compressed_bundle_total_size(Bytes data) {
   }
 }
 
-Result<CompressedBundle> parse_compressed_bundle(Bytes data, Decompress mode) {
+namespace {
+
+// Decodes the rest of the stream a window at a time, copying each entry's first bytes as they
+// pass, and checks that the stream holds exactly the size the header records.
+Status stream_payload_heads(Decompressor& decompressor, const OffloadBundle& inner,
+                            std::vector<std::vector<std::uint8_t>>& heads) {
+  constexpr std::uint64_t k_chunk = std::uint64_t{1} << 20;
+  heads.assign(inner.entries.size(), {});
+  std::vector<std::uint64_t> wanted(inner.entries.size());
+  for (std::size_t i = 0; i < inner.entries.size(); ++i) {
+    wanted[i] = std::min(inner.entries[i].size, k_payload_head_size);
+  }
+  while (true) {
+    Bytes window = decompressor.output();
+    std::uint64_t window_start = decompressor.window_start();
+    std::uint64_t window_end = decompressor.produced();
+    for (std::size_t i = 0; i < inner.entries.size(); ++i) {
+      std::uint64_t have = heads[i].size();
+      if (have == wanted[i]) {
+        continue;
+      }
+      std::uint64_t from = inner.entries[i].offset + have;  // entry offsets were checked against the size
+      std::uint64_t to = inner.entries[i].offset + wanted[i];
+      if (from < window_start || from >= window_end) {
+        continue;
+      }
+      std::uint64_t until = std::min(to, window_end);
+      auto piece = window.subspan(static_cast<std::size_t>(from - window_start),
+                                  static_cast<std::size_t>(until - from));
+      heads[i].insert(heads[i].end(), piece.begin(), piece.end());
+    }
+    if (decompressor.finished()) {
+      return Ok{};
+    }
+    decompressor.discard_before(window_end);
+    ARCHFIT_TRY(Ok filled, decompressor.fill_more(k_chunk));
+    (void)filled;
+  }
+}
+
+}  // namespace
+
+Result<CompressedBundle> parse_compressed_bundle(Bytes data, Decompress mode, DecompressionBudget* budget) {
   CompressedBundle bundle;
   ARCHFIT_TRY(bundle.header, parse_compressed_bundle_header(data));
   const auto& header = bundle.header;
   std::uint64_t input_end = header.total_size.value_or(data.size());
   Bytes compressed = data.subspan(static_cast<std::size_t>(header.header_size),
                                   static_cast<std::size_t>(input_end - header.header_size));
-  Decompressor decompressor(header.method, compressed, header.uncompressed_size);
   const std::string_view codec = compression_name(header.method);
+  if (mode == Decompress::everything && budget != nullptr) {
+    if (auto affordable = budget->can_afford(header.uncompressed_size); !affordable) {
+      return Error{fmt::format("compressed bundle (v{}, {}) at +0x10: header claims {} uncompressed bytes; {}",
+                               header.version, codec, header.uncompressed_size, affordable.error().message)};
+    }
+  }
+  Decompressor decompressor(header.method, compressed, header.uncompressed_size, budget);
   auto source = [&](std::uint64_t offset, std::uint64_t size) -> Result<Bytes> {
     auto end = checked_add(offset, size);
     if (!end) {
@@ -112,15 +162,14 @@ Result<CompressedBundle> parse_compressed_bundle(Bytes data, Decompress mode) {
   }
   bundle.inner = std::move(inner).value();
   if (mode == Decompress::everything) {
-    auto status = decompressor.fill_all();
+    auto status = stream_payload_heads(decompressor, bundle.inner, bundle.payload_heads);
     if (!status) {
       return Error{fmt::format("compressed bundle (v{}, {}): {}", header.version, codec, status.error().message)};
     }
-    if (decompressor.output().size() != header.uncompressed_size) {
+    if (decompressor.produced() != header.uncompressed_size) {
       return Error{fmt::format("compressed bundle (v{}, {}): header says {} uncompressed bytes, stream holds {}",
-                               header.version, codec, header.uncompressed_size, decompressor.output().size())};
+                               header.version, codec, header.uncompressed_size, decompressor.produced())};
     }
-    bundle.decompressed.assign(decompressor.output().begin(), decompressor.output().end());
   }
   bundle.stored_size = header.total_size.value_or(header.header_size + decompressor.consumed());
   return bundle;

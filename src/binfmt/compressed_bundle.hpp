@@ -38,18 +38,28 @@ Result<CompressedBundleHeader> parse_compressed_bundle_header(Bytes data);
 // v1 (which records none) and for anything that is not a CCOB header.
 std::optional<std::uint64_t> compressed_bundle_total_size(Bytes data);
 
+// Bytes kept from the start of each entry's payload when a bundle is decompressed in full: an ELF
+// header (64 bytes) is all a --deep check reads, and a few more identify bitcode or SPIR-V.
+inline constexpr std::uint64_t k_payload_head_size = 256;
+
 // Everything about one compressed bundle that a scan reports.
 struct CompressedBundle {
   CompressedBundleHeader header;
   OffloadBundle inner;       // entry table of the decompressed bundle
   std::uint64_t stored_size = 0;  // bytes the CCOB occupies (total size, or consumed input for v1)
-  std::vector<std::uint8_t> decompressed;  // whole bundle, only when decompress_all was asked
+  // With Decompress::everything: the first k_payload_head_size bytes of each entry's payload, in
+  // table order. The whole bundle is decoded (and its size checked) but only these are kept, so
+  // memory stays at a window of the stream however large the bundle is.
+  std::vector<std::vector<std::uint8_t>> payload_heads;
 };
 
 enum class Decompress { table_only, everything };
 
 // Parses a CCOB at the start of `data` (which may extend past it, e.g. to the end of a section).
-// With Decompress::table_only it inflates only as far as the inner entry table.
-Result<CompressedBundle> parse_compressed_bundle(Bytes data, Decompress mode);
+// With Decompress::table_only it inflates only as far as the inner entry table. Decompressed
+// bytes are charged to `budget` when one is given; a header claiming more than the budget has
+// left is refused before decoding with Decompress::everything.
+Result<CompressedBundle> parse_compressed_bundle(Bytes data, Decompress mode,
+                                                 DecompressionBudget* budget = nullptr);
 
 }  // namespace archfit::binfmt

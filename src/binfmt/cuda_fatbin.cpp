@@ -6,6 +6,7 @@
 #include <zstd.h>
 
 #include "util/hex.hpp"
+#include "util/decompressor.hpp"
 #include "util/lz4_block.hpp"
 
 namespace archfit::binfmt {
@@ -105,23 +106,52 @@ bool all_zero(Bytes data) {
   return std::all_of(data.begin(), data.end(), [](std::uint8_t byte) { return byte == 0; });
 }
 
-// One zstd frame into a buffer of exactly `size` bytes. Single-shot decoding writes straight into
-// that buffer, so a frame header claiming a huge window cannot make it allocate more.
-Result<std::vector<std::uint8_t>> decompress_zstd(Bytes payload, std::uint64_t size, const std::string& where) {
+// One zstd frame that must hold exactly `size` bytes, decoded a window at a time: the first
+// `keep` bytes are kept, the rest only counted. The frame may not ask for a window beyond
+// 128 MiB unless `size` is that large (Decompressor), so a frame header claiming a huge window
+// cannot make zstd allocate it.
+Result<std::vector<std::uint8_t>> decompress_zstd(Bytes payload, std::uint64_t size, std::uint64_t keep,
+                                                  DecompressionBudget* budget, const std::string& where) {
   unsigned long long declared = ZSTD_getFrameContentSize(payload.data(), payload.size());
   if (declared != ZSTD_CONTENTSIZE_UNKNOWN && declared != size) {
     return Error{fmt::format("{}: zstd frame header declares {} bytes, the entry header says {}", where,
                              declared == ZSTD_CONTENTSIZE_ERROR ? 0 : declared, size)};
   }
-  std::vector<std::uint8_t> out(static_cast<std::size_t>(size));
-  std::size_t written = ZSTD_decompress(out.data(), out.size(), payload.data(), payload.size());
-  if (ZSTD_isError(written) != 0) {
-    return Error{fmt::format("{}: zstd: {} (header says {} bytes)", where, ZSTD_getErrorName(written), size)};
+  constexpr std::uint64_t k_chunk = std::uint64_t{1} << 20;
+  Decompressor decompressor(Compression::zstd, payload, size, budget);
+  std::vector<std::uint8_t> head;
+  head.reserve(static_cast<std::size_t>(std::min({keep, size, std::uint64_t{64} << 20})));
+  while (true) {
+    Bytes window = decompressor.output();
+    std::uint64_t start = decompressor.window_start();
+    if (head.size() < keep && decompressor.produced() > head.size()) {
+      std::uint64_t until = std::min<std::uint64_t>(keep, decompressor.produced());
+      head.insert(head.end(), window.begin() + static_cast<std::ptrdiff_t>(head.size() - start),
+                  window.begin() + static_cast<std::ptrdiff_t>(until - start));
+    }
+    if (decompressor.finished()) {
+      break;
+    }
+    decompressor.discard_before(decompressor.produced());
+    if (decompressor.produced() == size) {
+      // The output is full: the stream must end here without producing more.
+      auto status = decompressor.fill_more(1);
+      if (!status) {
+        return Error{fmt::format("{}: zstd: {}", where, status.error().message)};
+      }
+      if (!decompressor.finished()) {
+        return Error{fmt::format("{}: zstd frame holds more than the {} bytes the header says", where, size)};
+      }
+      break;
+    }
+    if (auto status = decompressor.fill_more(k_chunk); !status) {
+      return Error{fmt::format("{}: zstd (header says {} bytes): {}", where, size, status.error().message)};
+    }
   }
-  if (written != size) {
-    return Error{fmt::format("{}: zstd frame holds {} bytes, the header says {}", where, written, size)};
+  if (decompressor.produced() != size) {
+    return Error{fmt::format("{}: zstd frame holds {} bytes, the header says {}", where, decompressor.produced(), size)};
   }
-  return out;
+  return head;
 }
 
 }  // namespace
@@ -261,11 +291,13 @@ Result<Bytes> fatbin_entry_payload(Bytes region, const FatbinEntry& entry) {
 }
 
 Result<std::vector<std::uint8_t>> fatbin_entry_contents(Bytes region, const FatbinEntry& entry,
-                                                        std::uint64_t limit) {
+                                                        std::uint64_t limit, DecompressionBudget* budget,
+                                                        std::uint64_t keep) {
   ARCHFIT_TRY(Bytes payload, fatbin_entry_payload(region, entry));
   std::string where = fmt::format("fatbin entry at +{}", hex(entry.offset));
   if (entry.compression == FatbinCompression::none) {
-    return std::vector<std::uint8_t>(payload.begin(), payload.end());
+    Bytes kept = payload.first(static_cast<std::size_t>(std::min<std::uint64_t>(keep, payload.size())));
+    return std::vector<std::uint8_t>(kept.begin(), kept.end());
   }
   if (entry.compression == FatbinCompression::unknown) {
     return Error{fmt::format("{}: unsupported compression (flags {})", where, hex(entry.flags))};
@@ -274,13 +306,22 @@ Result<std::vector<std::uint8_t>> fatbin_entry_contents(Bytes region, const Fatb
     return Error{fmt::format("{}: uncompressed size {} exceeds the limit {}", where, entry.uncompressed_size, limit)};
   }
   if (entry.compression == FatbinCompression::lz4) {
-    auto decoded = lz4_block_decode(payload, entry.uncompressed_size);
+    if (entry.uncompressed_size > lz4_max_decoded_size(payload.size())) {
+      return Error{fmt::format("{}: uncompressed size {} is more than {} LZ4 bytes can hold", where,
+                               entry.uncompressed_size, payload.size())};
+    }
+    if (budget != nullptr) {
+      if (auto charged = budget->charge(entry.uncompressed_size); !charged) {
+        return Error{fmt::format("{}: {}", where, charged.error().message)};
+      }
+    }
+    auto decoded = lz4_block_decode(payload, entry.uncompressed_size, keep);
     if (!decoded) {
       return Error{fmt::format("{}: {}", where, decoded.error().message)};
     }
     return std::move(decoded).value();
   }
-  return decompress_zstd(payload, entry.uncompressed_size, where);
+  return decompress_zstd(payload, entry.uncompressed_size, keep, budget, where);
 }
 
 PtxHeader parse_ptx_header(std::string_view text) {

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "util/bytes.hpp"
+#include "util/decompression_budget.hpp"
 #include "util/result.hpp"
 
 namespace archfit::binfmt {
@@ -115,10 +116,15 @@ CudaFatbinWalk walk_cuda_fatbin(Bytes region, const std::function<void(Bytes)>& 
 // The entry's stored payload bytes (compressed data when compressed). Fails when out of range.
 Result<Bytes> fatbin_entry_payload(Bytes region, const FatbinEntry& entry);
 
-// The entry's payload, decompressed when it is compressed (LZ4 or zstd), at most `limit` bytes.
-// Fails on an unknown compression, corrupt data, or a size that disagrees with the header.
+// The entry's payload, decompressed when it is compressed (LZ4 or zstd), at most `limit` bytes;
+// only its first `keep` bytes are returned. The whole payload is decoded as a stream (so a corrupt
+// tail or a wrong size is still found) but memory follows `keep` and the data, never the size the
+// header claims; decoded bytes are charged to `budget` when given. Fails on an unknown
+// compression, corrupt data, a size that disagrees with the header, or a spent budget.
 Result<std::vector<std::uint8_t>> fatbin_entry_contents(Bytes region, const FatbinEntry& entry,
-                                                        std::uint64_t limit);
+                                                        std::uint64_t limit,
+                                                        DecompressionBudget* budget = nullptr,
+                                                        std::uint64_t keep = UINT64_MAX);
 
 // `.version M.m` and `.target sm_XY` from PTX text (the first of each), empty when absent.
 struct PtxHeader {

@@ -35,11 +35,12 @@ FoundBundle found_compressed_bundle(CompressedBundle&& parsed, std::uint64_t sec
   found.ccob = parsed.header;
   found.stored_size = parsed.stored_size;
   found.bundle = std::move(parsed.inner);
-  found.decompressed = std::move(parsed.decompressed);
+  found.payload_heads = std::move(parsed.payload_heads);
   return found;
 }
 
-FatbinWalk walk_hip_fatbin(Bytes section, Decompress mode) {
+FatbinWalk walk_hip_fatbin(Bytes section, Decompress mode, DecompressionBudget* budget,
+                           const std::function<void(Bytes)>& visited) {
   FatbinWalk walk;
   std::uint64_t position = 0;
   while (position < section.size()) {
@@ -60,10 +61,13 @@ FatbinWalk walk_hip_fatbin(Bytes section, Decompress mode) {
     } else if (has_magic(rest, 0, k_ccob_magic)) {
       auto version = read_le<std::uint16_t>(rest, 4).value_or(0);
       Bytes input = version == 1 ? rest.first(static_cast<std::size_t>(v1_extent(section, position))) : rest;
-      auto parsed = parse_compressed_bundle(input, mode);
+      auto parsed = parse_compressed_bundle(input, mode, budget);
       if (parsed) {
         found = found_compressed_bundle(std::move(parsed).value(), position);
         next = align_up(position + found.stored_size, k_hip_bundle_alignment).value_or(section.size());
+        if (visited) {
+          visited(rest.first(static_cast<std::size_t>(std::min<std::uint64_t>(found.stored_size, rest.size()))));
+        }
         walk.bundles.push_back(std::move(found));
       } else {
         walk.errors.push_back(Error{fmt::format("at +{}: {}", hex(position), parsed.error().message)});

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,7 +28,9 @@ struct FoundBundle {
   std::optional<CompressedBundleHeader> ccob;  // for compressed bundles
   std::uint64_t stored_size = 0;     // bytes occupied in the section
   OffloadBundle bundle;              // entries; offsets relative to the (decompressed) bundle
-  std::vector<std::uint8_t> decompressed;  // whole inner bundle, when asked for (deep scans)
+  // Compressed bundles decoded in full (deep scans): each entry's first bytes, in table order
+  // (CompressedBundle::payload_heads).
+  std::vector<std::vector<std::uint8_t>> payload_heads;
 };
 
 // The record for a compressed bundle found at `section_offset`.
@@ -39,6 +42,10 @@ struct FatbinWalk {
 };
 
 // Finds and parses every bundle in a section's bytes. Messages give section-relative offsets.
-FatbinWalk walk_hip_fatbin(Bytes section, Decompress mode);
+// Decompression is charged to `budget` when given. `visited`, when given, is called with each
+// bundle's stored bytes once it has been parsed (callers reading a memory map let those pages go,
+// so a deep scan holds one bundle at a time, not the section).
+FatbinWalk walk_hip_fatbin(Bytes section, Decompress mode, DecompressionBudget* budget = nullptr,
+                           const std::function<void(Bytes)>& visited = {});
 
 }  // namespace archfit::binfmt

@@ -181,6 +181,48 @@ Result<Bytes> zip_member_data(Bytes data, const ZipMember& member) {
   return *bytes;
 }
 
+std::map<std::size_t, std::string> suspicious_zip_members(Bytes data, const ZipDirectory& directory) {
+  std::map<std::size_t, std::string> suspicious;
+  struct Range {
+    std::uint64_t start;
+    std::uint64_t end;
+    std::size_t index;
+  };
+  std::vector<Range> ranges;
+  for (std::size_t i = 0; i < directory.members.size(); ++i) {
+    const auto& member = directory.members[i];
+    // The CRC-32 of no data is 0. An empty deflate stream takes 2 bytes (a final fixed block with
+    // only end-of-block) from most writers, 5 (an empty stored block) from some: a few dozen bytes
+    // is the most an honest empty member holds.
+    constexpr std::uint64_t k_max_empty_stored = 64;
+    if (member.uncompressed_size == 0 && !member.is_directory() &&
+        (member.crc32 != 0 || member.compressed_size > k_max_empty_stored)) {
+      suspicious[i] = fmt::format("declares 0 bytes, yet its CRC-32 is {} and it stores {} compressed bytes "
+                                  "(data hidden behind a zero size)",
+                                  hex(member.crc32), member.compressed_size);
+    }
+    auto stored = zip_member_data(data, member);
+    if (stored && !stored->empty()) {
+      auto start = static_cast<std::uint64_t>(stored->data() - data.data());
+      ranges.push_back({start, start + stored->size(), i});
+    }
+  }
+  std::sort(ranges.begin(), ranges.end(), [](const Range& a, const Range& b) { return a.start < b.start; });
+  // Each range is compared with the one reaching farthest among those before it.
+  const Range* reach = nullptr;
+  for (const auto& range : ranges) {
+    if (reach != nullptr && range.start < reach->end) {
+      suspicious[range.index] = fmt::format(
+          "has data at {}..{} that overlaps the data of member '{}' at {}..{} (an overlapping zip bomb?)",
+          hex(range.start), hex(range.end), directory.members[reach->index].name, hex(reach->start), hex(reach->end));
+    }
+    if (reach == nullptr || range.end > reach->end) {
+      reach = &range;
+    }
+  }
+  return suspicious;
+}
+
 std::optional<std::string> unsafe_member_name(const std::string& name) {
   if (name.starts_with('/') || name.starts_with('\\') || (name.size() > 1 && name[1] == ':')) {
     return "absolute path";

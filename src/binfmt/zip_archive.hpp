@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,6 +45,13 @@ Result<ZipDirectory> read_zip_directory(Bytes data);
 
 // The member's stored bytes (compressed, as in the file), located through its local header.
 Result<Bytes> zip_member_data(Bytes data, const ZipMember& member);
+
+// Members whose data must not be read, by index, with the reason. The data ranges (after each
+// local header, whose extra-field length is the member's own claim) must not overlap: a zip bomb
+// points many members, each with its own local header, at one shared deflate stream. A member
+// that declares 0 bytes but carries a non-zero CRC-32 or more compressed data than an empty
+// stream needs hides data behind the size: it is named, not silently skipped.
+std::map<std::size_t, std::string> suspicious_zip_members(Bytes data, const ZipDirectory& directory);
 
 // A reason the member name is unsafe to extract ("absolute path", "'..' component"), or nullopt.
 // archfit never writes members to disk; this is reported so users know the archive is hostile.

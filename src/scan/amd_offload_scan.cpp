@@ -7,6 +7,7 @@
 #include "binfmt/hip_fatbin.hpp"
 #include "knowledge/amdgpu_processors.hpp"
 #include "util/hex.hpp"
+#include "util/mapped_file.hpp"
 
 namespace archfit::scan {
 
@@ -108,7 +109,8 @@ void add_found_bundle(const binfmt::FoundBundle& found, std::string_view section
     record.compression = std::string(compression_name(found.ccob->method));
   }
   int bundle_index = static_cast<int>(report.bundles.size());
-  for (const auto& entry : found.bundle.entries) {
+  for (std::size_t index = 0; index < found.bundle.entries.size(); ++index) {
+    const auto& entry = found.bundle.entries[index];
     std::uint64_t offset = found.compressed ? entry.offset : bundle_file_offset + entry.offset;
     record.entries.push_back({entry.id, offset, entry.size});
     auto id = binfmt::parse_bundle_entry_id(entry.id);
@@ -128,9 +130,9 @@ void add_found_bundle(const binfmt::FoundBundle& found, std::string_view section
       code.file_offset = offset;
     }
     if (options.deep) {
-      Bytes payload = found.compressed
-                          ? slice(Bytes(found.decompressed), entry.offset, entry.size).value_or(Bytes{})
-                          : payloads(offset, entry.size);
+      Bytes payload = !found.compressed                         ? payloads(offset, entry.size)
+                      : index < found.payload_heads.size() ? Bytes(found.payload_heads[index])
+                                                           : Bytes{};
       code.kind = payload_kind(payload);
       if (code.kind == "code-object") {
         code.check = check_code_object(id, payload);
@@ -145,8 +147,11 @@ namespace {
 
 void walk_and_add(Bytes region, std::string_view section_name, std::uint64_t region_file_offset, Bytes file,
                   const ScanOptions& options, FileReport& report) {
-  auto walk = binfmt::walk_hip_fatbin(region, options.deep ? binfmt::Decompress::everything
-                                                           : binfmt::Decompress::table_only);
+  PageReleaser releaser(options.release_mapped_pages && options.deep);
+  auto walk = binfmt::walk_hip_fatbin(
+      region, options.deep ? binfmt::Decompress::everything : binfmt::Decompress::table_only, options.budget.get(),
+      [&releaser](Bytes bundle) { releaser.add(bundle); });
+  releaser.flush();
   PayloadReader payloads = [file](std::uint64_t offset, std::uint64_t size) {
     return slice(file, offset, size).value_or(Bytes{});
   };

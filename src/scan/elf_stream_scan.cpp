@@ -296,7 +296,7 @@ void ElfStreamScanner::State::request_payload_heads(const binfmt::OffloadBundle&
 
 void ElfStreamScanner::State::on_ccob(std::uint64_t offset, Bytes bytes) {
   auto mode = options.deep ? binfmt::Decompress::everything : binfmt::Decompress::table_only;
-  auto parsed = binfmt::parse_compressed_bundle(bytes, mode);
+  auto parsed = binfmt::parse_compressed_bundle(bytes, mode, options.budget.get());
   if (!parsed) {
     amd.push_back({offset, std::nullopt, parsed.error()});
     return;
@@ -361,7 +361,7 @@ void ElfStreamScanner::State::add_streamed_fatbins(const binfmt::ElfFile& elf, F
     }
     binfmt::FatbinEntry local = entry;
     local.offset = 0;
-    return binfmt::fatbin_entry_contents(*bytes, local, k_max_entry_capture);
+    return binfmt::fatbin_entry_contents(*bytes, local, k_max_entry_capture, s.options.budget.get());
   };
   for (const auto& section : elf.sections()) {
     if (section.name != ".nv_fatbin" && section.name != "__nv_relfatbin") {

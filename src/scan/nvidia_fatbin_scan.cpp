@@ -16,6 +16,12 @@ using binfmt::FatbinEntry;
 
 // Decompressed entries larger than this are refused (the biggest real cubins are tens of MiB).
 constexpr std::uint64_t k_max_entry_size = std::uint64_t{1} << 30;
+// What --deep keeps of an entry: a whole cubin (its `.nv.compat` section can be anywhere) up to the
+// size of the largest real ones, or the start of a PTX text, whose `.version`/`.target` lines
+// follow a few comment lines. The rest is decoded and checked, not kept, so a bomb costs time
+// (within the budget), not memory.
+constexpr std::uint64_t k_deep_cubin_keep = std::uint64_t{64} << 20;
+constexpr std::uint64_t k_deep_ptx_keep = 64 * 1024;
 
 std::string kind_name(const FatbinEntry& entry) {
   switch (entry.kind) {
@@ -88,7 +94,11 @@ CodeObjectCheck check_ptx(const FatbinEntry& entry, Bytes contents) {
   return check;
 }
 
-std::optional<CodeObjectCheck> deep_check(const EntryContentsReader& reader, const FatbinEntry& entry) {
+// A payload that cannot be decompressed (corrupt data, a wrong size, a spent budget) is a defect of
+// the input, so besides the entry's check it is an error of the file.
+std::optional<CodeObjectCheck> deep_check(const EntryContentsReader& reader, const FatbinEntry& entry,
+                                          std::string_view section_name, std::uint64_t region_file_offset,
+                                          FileReport& report) {
   if (entry.kind != binfmt::k_fatbin_kind_elf && entry.kind != binfmt::k_fatbin_kind_ptx) {
     return std::nullopt;
   }
@@ -96,6 +106,11 @@ std::optional<CodeObjectCheck> deep_check(const EntryContentsReader& reader, con
   if (!contents) {
     CodeObjectCheck failed;
     failed.error = contents.error().message;
+    // (A streamed zip member's entry too large to capture was not read at all: not a defect.)
+    if (contents.error().message.find("too large to check") == std::string::npos) {
+      report.errors.push_back(fmt::format("{} (file offset {}) {}", section_name, hex(region_file_offset),
+                                          contents.error().message));
+    }
     return failed;
   }
   Bytes bytes(contents->data(), contents->size());
@@ -136,7 +151,7 @@ void add_fatbin_container(const binfmt::FatbinContainer& container, std::string_
     GpuCode code = to_gpu_code(entry, region_file_offset, bundle_index);
     record.uncompressed_size += entry.header_size + code.size;
     if (options.deep) {
-      code.check = deep_check(contents, entry);
+      code.check = deep_check(contents, entry, section_name, region_file_offset, report);
     }
     report.gpu_code.push_back(std::move(code));
   }
@@ -154,8 +169,9 @@ void walk_and_add(Bytes region, std::string_view section_name, std::uint64_t reg
   }
   auto walk = binfmt::walk_cuda_fatbin(region, release);
   releaser.flush();
-  EntryContentsReader contents = [region](const FatbinEntry& entry) {
-    return binfmt::fatbin_entry_contents(region, entry, k_max_entry_size);
+  EntryContentsReader contents = [region, &options](const FatbinEntry& entry) {
+    std::uint64_t keep = entry.kind == binfmt::k_fatbin_kind_ptx ? k_deep_ptx_keep : k_deep_cubin_keep;
+    return binfmt::fatbin_entry_contents(region, entry, k_max_entry_size, options.budget.get(), keep);
   };
   for (const auto& container : walk.containers) {
     add_fatbin_container(container, section_name, region_file_offset, contents, options, report);

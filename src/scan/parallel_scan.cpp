@@ -1,6 +1,7 @@
 #include "scan/parallel_scan.hpp"
 
 #include <algorithm>
+#include <new>
 #include <thread>
 
 #include "util/mapped_file.hpp"
@@ -23,6 +24,15 @@ std::vector<FileReport> scan_one(const InputFile& input, const ScanOptions& opti
   ScanOptions mapped = options;
   mapped.release_mapped_pages = true;
   scan_bytes(input.path, std::nullopt, file->bytes(), mapped, reports);
+  if (file->changed_while_read()) {
+    // Part of what was read is zeros standing in for pages the file lost: nothing found is sure.
+    FileReport changed;
+    changed.path = input.path;
+    changed.format = "unreadable";
+    changed.errors.push_back("the file shrank (was truncated) while it was being scanned; scan it again once "
+                             "nothing writes to it");
+    reports.assign(1, std::move(changed));
+  }
   return reports;
 }
 
@@ -36,7 +46,11 @@ ScanReport scan_inputs(const std::vector<InputFile>& inputs, const ScanOptions& 
   std::atomic<std::uint64_t> bytes_done{0};
   auto worker = [&] {
     for (std::size_t i = next++; i < inputs.size(); i = next++) {
-      per_input[i] = scan_one(inputs[i], options);
+      try {
+        per_input[i] = scan_one(inputs[i], options);
+      } catch (const std::bad_alloc&) {
+        per_input[i] = {out_of_memory_report(inputs[i].path, std::nullopt)};
+      }
       std::size_t done = ++files_done;
       std::uint64_t bytes = bytes_done += inputs[i].size;
       if (progress.on_file_done) {

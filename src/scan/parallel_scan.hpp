@@ -1,5 +1,7 @@
 // Scanning many files on all cores. Each worker takes the next file, maps it read-only and scans
-// it; results are put back in input order, so output does not depend on scheduling.
+// it; results are put back in input order, so output does not depend on scheduling. A file that
+// is not a regular file (a FIFO, a device) is refused with one error and never read; a file
+// truncated during its scan is reported as such (MappedFile's SIGBUS guard), not read as zeros.
 #pragma once
 
 #include <atomic>

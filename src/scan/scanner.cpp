@@ -1,5 +1,7 @@
 #include "scan/scanner.hpp"
 
+#include <new>
+
 #include <fmt/format.h>
 
 #include "binfmt/amdgpu_code_object.hpp"
@@ -15,6 +17,7 @@
 #include "scan/host_needs_record.hpp"
 #include "scan/zip_scan.hpp"
 #include "scan/nvidia_fatbin_scan.hpp"
+#include "util/hex.hpp"
 
 namespace archfit::scan {
 
@@ -34,6 +37,35 @@ std::string elf_format(std::uint16_t type) {
 }
 
 
+// GPU code sections already read, by file range: a hostile ELF can point a hundred section headers
+// at one bundle, and each would be decoded again. The same bytes are decoded once.
+struct ReadRanges {
+  struct Range {
+    std::uint64_t start;
+    std::uint64_t end;
+    std::string name;
+  };
+  std::vector<Range> ranges;
+
+  // The earlier section that `section` overlaps, or nullptr (then it is recorded).
+  const Range* overlap(const binfmt::ElfSection& section) {
+    std::uint64_t start = section.offset;
+    std::uint64_t end = checked_add(section.offset, section.size).value_or(UINT64_MAX);
+    for (const auto& range : ranges) {
+      if (start < range.end && range.start < end) {
+        return &range;
+      }
+    }
+    ranges.push_back({start, end, std::string(section.name)});
+    return nullptr;
+  }
+};
+
+bool is_gpu_section(std::string_view name) {
+  return name == ".hip_fatbin" || name.starts_with(binfmt::k_offload_bundle_magic) || name == ".nv_fatbin" ||
+         name == "__nv_relfatbin";
+}
+
 void scan_host_elf(Bytes data, const ScanOptions& options, FileReport& report) {
   auto elf = binfmt::ElfFile::parse(data);
   if (!elf) {
@@ -41,7 +73,17 @@ void scan_host_elf(Bytes data, const ScanOptions& options, FileReport& report) {
     return;
   }
   report.format = elf_format(elf->header().type);
+  ReadRanges read;
   for (const auto& section : elf->sections()) {
+    if (is_gpu_section(section.name) && section.size != 0) {
+      if (const auto* earlier = read.overlap(section)) {
+        report.errors.push_back(fmt::format("section '{}' at file offset {} ({} bytes) overlaps section '{}' at {}: "
+                                            "the same bytes are read once",
+                                            section.name, hex(section.offset), section.size, earlier->name,
+                                            hex(earlier->start)));
+        continue;
+      }
+    }
     if (section.name == ".hip_fatbin") {
       scan_hip_fatbin(*elf, section, options, report);
     } else if (section.name.starts_with(binfmt::k_offload_bundle_magic)) {
@@ -58,12 +100,15 @@ void scan_host_elf(Bytes data, const ScanOptions& options, FileReport& report) {
   }
 }
 
+void scan_contents(const std::string& path, const std::optional<std::string>& member, Bytes data,
+                   const ScanOptions& options, bool inside_ar, std::vector<FileReport>& out);
+
 // Scans an ar archive's members in place. Inside a zip, members are named "zip-member(ar-member)".
 void scan_archive(const std::string& path, const std::optional<std::string>& parent, Bytes data,
                   const ScanOptions& options, std::vector<FileReport>& out) {
   auto archive = binfmt::read_ar_archive(data);
   for (const auto& member : archive.members) {
-    scan_bytes(path, parent ? *parent + "(" + member.name + ")" : member.name, member.data, options, out);
+    scan_contents(path, parent ? *parent + "(" + member.name + ")" : member.name, member.data, options, true, out);
   }
   if (archive.error || archive.members.empty()) {
     FileReport report;
@@ -77,14 +122,23 @@ void scan_archive(const std::string& path, const std::optional<std::string>& par
   }
 }
 
-}  // namespace
-
-void scan_bytes(const std::string& path, const std::optional<std::string>& member, Bytes data,
-                const ScanOptions& options, std::vector<FileReport>& out) {
-  // Containers nest once: an ar archive inside a zip is read, an archive inside an archive is not.
-  bool top_or_zip_member = !member || member->find('(') == std::string::npos;
-  if (top_or_zip_member && (binfmt::is_ar_archive(data) || binfmt::is_thin_ar_archive(data))) {
+// Scans one file or member. Containers nest once: an ar archive at the top or inside a zip is
+// read, an ar archive inside an ar archive is named and not read.
+void scan_contents(const std::string& path, const std::optional<std::string>& member, Bytes data,
+                   const ScanOptions& options, bool inside_ar, std::vector<FileReport>& out) {
+  bool is_ar = binfmt::is_ar_archive(data) || binfmt::is_thin_ar_archive(data);
+  if (is_ar && !inside_ar) {
     scan_archive(path, member, data, options, out);
+    return;
+  }
+  if (is_ar) {
+    FileReport nested;
+    nested.path = path;
+    nested.member = member;
+    nested.format = "ar-archive";
+    nested.errors.push_back("an ar archive inside an ar archive: archfit reads one level of ar archives, so its "
+                            "members were not scanned; extract it and scan it on its own");
+    out.push_back(std::move(nested));
     return;
   }
   if (!member && binfmt::is_zip(data)) {
@@ -113,6 +167,53 @@ void scan_bytes(const std::string& path, const std::optional<std::string>& membe
     report.errors.push_back("unrecognised format: not an ELF file, ar or zip archive, offload bundle, CUDA fatbin or code object");
   }
   out.push_back(std::move(report));
+}
+
+void cap_list(std::vector<std::string>& messages, std::string_view what) {
+  if (messages.size() > k_max_errors_per_file) {
+    std::size_t more = messages.size() - k_max_errors_per_file;
+    messages.resize(k_max_errors_per_file);
+    messages.push_back(fmt::format("... and {} more {} in this file (only the first {} are listed)", more, what,
+                                   k_max_errors_per_file));
+  }
+}
+
+}  // namespace
+
+FileReport out_of_memory_report(const std::string& path, const std::optional<std::string>& member) {
+  FileReport report;
+  report.path = path;
+  report.member = member;
+  report.format = "unknown";
+  report.errors.push_back("out of memory while scanning this file: its structures claim more memory than is "
+                          "available; it was not read to the end");
+  return report;
+}
+
+void cap_messages(std::vector<FileReport>& reports, std::size_t first) {
+  for (std::size_t i = first; i < reports.size(); ++i) {
+    cap_list(reports[i].errors, "errors");
+    cap_list(reports[i].warnings, "warnings");
+  }
+}
+
+void scan_bytes(const std::string& path, const std::optional<std::string>& member, Bytes data,
+                const ScanOptions& options, std::vector<FileReport>& out) {
+  if (!options.budget) {
+    ScanOptions budgeted = options;
+    budgeted.budget = DecompressionBudget::for_input(data.size());
+    scan_bytes(path, member, data, budgeted, out);
+    return;
+  }
+  std::size_t first = out.size();
+  try {
+    scan_contents(path, member, data, options, false, out);
+  } catch (const std::bad_alloc&) {
+    out.push_back(out_of_memory_report(path, member));
+  }
+  if (!member) {
+    cap_messages(out, first);  // once, for the input and all its members
+  }
 }
 
 }  // namespace archfit::scan

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <map>
+#include <new>
 #include <thread>
 
 #include <fmt/format.h>
@@ -123,9 +124,10 @@ std::vector<FileReport> scan_member(const std::string& path, Bytes archive, cons
   return reports;
 }
 
-// Members that must not be scanned: impossible compression ratios, data shared with another member.
-std::map<std::size_t, std::string> refused_members(const binfmt::ZipDirectory& directory) {
-  std::map<std::size_t, std::string> refused;
+// Members that must not be scanned: impossible compression ratios, data shared with another member
+// (binfmt::suspicious_zip_members), hidden data.
+std::map<std::size_t, std::string> refused_members(Bytes data, const binfmt::ZipDirectory& directory) {
+  std::map<std::size_t, std::string> refused = binfmt::suspicious_zip_members(data, directory);
   std::map<std::uint64_t, std::size_t> by_offset;
   for (std::size_t i = 0; i < directory.members.size(); ++i) {
     const auto& member = directory.members[i];
@@ -154,7 +156,7 @@ void scan_zip(const std::string& path, Bytes data, const ScanOptions& options, s
     out.push_back(std::move(archive_report));
     return;
   }
-  auto refused = refused_members(*directory);
+  auto refused = refused_members(data, *directory);
   std::vector<std::size_t> todo;
   for (std::size_t i = 0; i < directory->members.size(); ++i) {
     const auto& member = directory->members[i];
@@ -171,7 +173,11 @@ void scan_zip(const std::string& path, Bytes data, const ScanOptions& options, s
   std::atomic<std::size_t> next{0};
   auto worker = [&] {
     for (std::size_t t = next++; t < todo.size(); t = next++) {
-      results[t] = scan_member(path, data, directory->members[todo[t]], options);
+      try {
+        results[t] = scan_member(path, data, directory->members[todo[t]], options);
+      } catch (const std::bad_alloc&) {
+        results[t] = {out_of_memory_report(path, directory->members[todo[t]].name)};
+      }
     }
   };
   unsigned workers = options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());

@@ -28,8 +28,8 @@ struct Decompressor::Impl {
   }
 };
 
-Decompressor::Decompressor(Compression method, Bytes input, std::uint64_t limit)
-    : m_method(method), m_input(input), m_limit(limit), m_impl(std::make_unique<Impl>()) {}
+Decompressor::Decompressor(Compression method, Bytes input, std::uint64_t limit, DecompressionBudget* budget)
+    : m_method(method), m_input(input), m_limit(limit), m_budget(budget), m_impl(std::make_unique<Impl>()) {}
 Decompressor::Decompressor(Decompressor&&) noexcept = default;
 Decompressor& Decompressor::operator=(Decompressor&&) noexcept = default;
 Decompressor::~Decompressor() = default;
@@ -40,12 +40,19 @@ Decompressor::~Decompressor() = default;
 Status Decompressor::step(std::uint64_t want) {
   constexpr std::uint64_t k_min_growth = 64 * 1024;
   std::size_t start = m_output.size();
-  std::uint64_t room = std::min({want, m_limit - start, std::max<std::uint64_t>(start, k_min_growth)});
-  if (room == 0) {
-    return Error{fmt::format("decompressed data exceeds the limit of {} bytes", m_limit)};
+  std::uint64_t total = m_window_start + start;
+  std::uint64_t room = std::min({want, m_limit - total, std::max<std::uint64_t>(start, k_min_growth)});
+  // At the limit the codec still runs, into one spare byte: it may have the stream's end (a
+  // checksum) left to read, and producing that byte proves the data runs past the limit.
+  std::uint8_t spare = 0;
+  std::uint8_t* out = &spare;
+  bool at_limit = room == 0;
+  if (at_limit) {
+    room = 1;
+  } else {
+    m_output.resize(start + static_cast<std::size_t>(room));
+    out = m_output.data() + start;
   }
-  m_output.resize(start + static_cast<std::size_t>(room));
-  std::uint8_t* out = m_output.data() + start;
   Bytes in = m_input.subspan(static_cast<std::size_t>(m_consumed));
   std::size_t produced = 0;
   std::size_t used = 0;
@@ -69,7 +76,7 @@ Status Decompressor::step(std::uint64_t want) {
     } else if (rc == Z_BUF_ERROR && used == 0 && produced == 0) {
       m_output.resize(start);
       return Error{fmt::format("zlib stream ends early: input exhausted after {} bytes, {} bytes produced",
-                               m_consumed, start)};
+                               m_consumed, total)};
     } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
       m_output.resize(start);
       return Error{fmt::format("corrupt zlib stream after {} input bytes: {}", m_consumed,
@@ -81,8 +88,14 @@ Status Decompressor::step(std::uint64_t want) {
       if (m_impl->zstd == nullptr) {
         return Error{"cannot initialise zstd"};
       }
-      // Long-distance matching (used for large offload bundles) needs windows up to 2 GiB.
-      ZSTD_DCtx_setParameter(m_impl->zstd, ZSTD_d_windowLogMax, 31);
+      // Long-distance matching (used for large offload bundles) needs windows up to 2 GiB, but
+      // a frame may ask for more than zstd's default limit (2^27) only when its container claims
+      // that much output: a larger request is refused instead of making zstd allocate it.
+      int window_log = 27;
+      while (window_log < 31 && (std::uint64_t{1} << window_log) < m_limit) {
+        ++window_log;
+      }
+      ZSTD_DCtx_setParameter(m_impl->zstd, ZSTD_d_windowLogMax, window_log);
     }
     ZSTD_inBuffer zin{in.data(), in.size(), 0};
     ZSTD_outBuffer zout{out, static_cast<std::size_t>(room), 0};
@@ -98,24 +111,52 @@ Status Decompressor::step(std::uint64_t want) {
     } else if (used == 0 && produced == 0) {
       m_output.resize(start);
       return Error{fmt::format("zstd frame ends early: input exhausted after {} bytes, {} bytes produced",
-                               m_consumed, start)};
+                               m_consumed, total)};
     }
+  }
+  if (at_limit) {
+    if (produced != 0) {
+      return Error{fmt::format("decompressed data exceeds the limit of {} bytes", m_limit)};
+    }
+    m_consumed += used;
+    return Ok{};
   }
   m_consumed += used;
   m_output.resize(start + produced);
+  if (m_budget != nullptr) {
+    if (auto charged = m_budget->charge(produced); !charged) {
+      return charged;
+    }
+  }
   return Ok{};
+}
+
+void Decompressor::discard_before(std::uint64_t offset) {
+  if (offset <= m_window_start) {
+    return;
+  }
+  auto drop = static_cast<std::size_t>(std::min<std::uint64_t>(offset - m_window_start, m_output.size()));
+  m_output.erase(m_output.begin(), m_output.begin() + static_cast<std::ptrdiff_t>(drop));
+  m_window_start += drop;
+}
+
+Status Decompressor::fill_more(std::uint64_t chunk) {
+  if (m_finished) {
+    return Ok{};
+  }
+  return step(std::max<std::uint64_t>(chunk, 1));
 }
 
 Status Decompressor::fill_to(std::uint64_t size) {
   if (size > m_limit) {
     return Error{fmt::format("needs {} decompressed bytes, more than the limit of {}", size, m_limit)};
   }
-  while (m_output.size() < size) {
+  while (produced() < size) {
     if (m_finished) {
-      return Error{fmt::format("compressed stream ends after {} bytes, {} needed", m_output.size(), size)};
+      return Error{fmt::format("compressed stream ends after {} bytes, {} needed", produced(), size)};
     }
     // Grow geometrically so that small prefixes stay cheap and large ones take few steps.
-    std::uint64_t want = std::max<std::uint64_t>(size - m_output.size(), std::max<std::size_t>(m_output.size(), 4096));
+    std::uint64_t want = std::max<std::uint64_t>(size - produced(), std::max<std::size_t>(m_output.size(), 4096));
     auto status = step(want);
     if (!status) {
       return status;

@@ -35,8 +35,43 @@ Result<std::uint64_t> read_length(Bytes input, std::uint64_t& position, std::uin
   }
 }
 
-Status copy_match(std::vector<std::uint8_t>& out, std::uint64_t distance, std::uint64_t length,
-                  std::uint64_t expected_size, std::uint64_t position) {
+// The decoded output as a window: `window` holds bytes [base, base + window.size()) of the stream,
+// and `head` the first `keep` bytes once the window has moved past them.
+struct Lz4Output {
+  static constexpr std::size_t k_reach = 65536;  // the farthest a back offset points
+  std::vector<std::uint8_t> window;
+  std::vector<std::uint8_t> head;
+  std::uint64_t base = 0;
+  std::uint64_t keep = UINT64_MAX;
+
+  std::uint64_t size() const { return base + window.size(); }
+
+  void keep_head() {
+    if (head.size() < keep && base + window.size() > head.size()) {
+      std::uint64_t until = std::min<std::uint64_t>(keep, base + window.size());
+      std::uint64_t from = head.size();  // >= base: the window never moves past unkept bytes
+      head.insert(head.end(), window.begin() + static_cast<std::ptrdiff_t>(from - base),
+                  window.begin() + static_cast<std::ptrdiff_t>(until - base));
+    }
+  }
+
+  // Lets go of all but the last k_reach bytes once the window holds four times that.
+  void slide() {
+    if (keep == UINT64_MAX || window.size() < 4 * k_reach) {
+      return;
+    }
+    keep_head();
+    std::size_t drop = window.size() - k_reach;
+    if (head.size() < keep) {
+      drop = std::min<std::size_t>(drop, static_cast<std::size_t>(head.size() - base));
+    }
+    window.erase(window.begin(), window.begin() + static_cast<std::ptrdiff_t>(drop));
+    base += drop;
+  }
+};
+
+Status copy_match(Lz4Output& out, std::uint64_t distance, std::uint64_t length, std::uint64_t expected_size,
+                  std::uint64_t position) {
   if (distance == 0 || distance > out.size()) {
     return Error{fmt::format("lz4 block: back offset {} at +{} points before the output start ({} bytes written)",
                              distance, hex(position), out.size())};
@@ -45,18 +80,28 @@ Status copy_match(std::vector<std::uint8_t>& out, std::uint64_t distance, std::u
     return Error{fmt::format("lz4 block: match at +{} would exceed the expected size {}", hex(position),
                              expected_size)};
   }
-  std::size_t from = out.size() - static_cast<std::size_t>(distance);
+  std::size_t from = out.window.size() - static_cast<std::size_t>(distance);
   for (std::uint64_t i = 0; i < length; ++i) {
-    out.push_back(out[from + static_cast<std::size_t>(i)]);
+    out.window.push_back(out.window[from + static_cast<std::size_t>(i)]);
   }
+  out.slide();
   return Ok{};
 }
 
 }  // namespace
 
-Result<std::vector<std::uint8_t>> lz4_block_decode(Bytes input, std::uint64_t expected_size) {
-  std::vector<std::uint8_t> out;
-  out.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(expected_size, std::uint64_t{1} << 30)));
+std::uint64_t lz4_max_decoded_size(std::uint64_t input_size) {
+  return input_size > UINT64_MAX / 256 ? UINT64_MAX : input_size * 255 + 16;
+}
+
+Result<std::vector<std::uint8_t>> lz4_block_decode(Bytes input, std::uint64_t expected_size, std::uint64_t keep) {
+  if (expected_size > lz4_max_decoded_size(input.size())) {
+    return Error{fmt::format("lz4 block: {} bytes cannot expand to the {} bytes expected (at most {})", input.size(),
+                             expected_size, lz4_max_decoded_size(input.size()))};
+  }
+  Lz4Output out;
+  out.keep = keep;
+  out.window.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(expected_size, std::uint64_t{1} << 20)));
   std::uint64_t position = 0;
   while (position < input.size()) {
     std::uint8_t token = input[static_cast<std::size_t>(position++)];
@@ -70,7 +115,8 @@ Result<std::vector<std::uint8_t>> lz4_block_decode(Bytes input, std::uint64_t ex
       return Error{fmt::format("lz4 block: literals at +{} would exceed the expected size {}", hex(position),
                                expected_size)};
     }
-    out.insert(out.end(), run->begin(), run->end());
+    out.window.insert(out.window.end(), run->begin(), run->end());
+    out.slide();
     position += literals;
     if (position == input.size()) {
       break;  // the last sequence has literals only
@@ -87,7 +133,11 @@ Result<std::vector<std::uint8_t>> lz4_block_decode(Bytes input, std::uint64_t ex
   if (out.size() != expected_size) {
     return Error{fmt::format("lz4 block: decoded {} bytes, expected {}", out.size(), expected_size)};
   }
-  return out;
+  if (keep == UINT64_MAX) {
+    return std::move(out.window);
+  }
+  out.keep_head();
+  return std::move(out.head);
 }
 
 }  // namespace archfit

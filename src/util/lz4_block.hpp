@@ -18,9 +18,16 @@
 
 namespace archfit {
 
-// Decodes one LZ4 block that must expand to exactly `expected_size` bytes. Fails, naming the
-// input offset, on a truncated sequence, a zero or too-distant back offset, output that would
-// exceed `expected_size`, or a block that ends short of it.
-Result<std::vector<std::uint8_t>> lz4_block_decode(Bytes input, std::uint64_t expected_size);
+// The most one LZ4 block of `input_size` bytes can expand to: a match length grows by at most 255
+// per input byte, so anything claiming more is a lie, refused before any memory is set aside.
+std::uint64_t lz4_max_decoded_size(std::uint64_t input_size);
+
+// Decodes one LZ4 block that must expand to exactly `expected_size` bytes and returns its first
+// `keep` bytes (all of it by default). With a smaller `keep`, only the 64 KiB an LZ4 back offset
+// can reach is held while the rest is decoded, so memory does not follow the decoded size.
+// Fails, naming the input offset, on a truncated sequence, a zero or too-distant back offset,
+// output that would exceed `expected_size`, or a block that ends short of it.
+Result<std::vector<std::uint8_t>> lz4_block_decode(Bytes input, std::uint64_t expected_size,
+                                                   std::uint64_t keep = UINT64_MAX);
 
 }  // namespace archfit

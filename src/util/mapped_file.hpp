@@ -4,6 +4,13 @@
 // read-ahead (often 8 MiB around each first touch) would read a third of such a file from disk.
 // Code that does read a range front to back (inflating a zip member) says so with
 // advise_sequential().
+//
+// A file that shrinks while it is mapped (another process truncates it) turns reads of the lost
+// pages into SIGBUS, which would kill the whole scan. Every mapping is registered with a SIGBUS
+// handler that, for a fault inside a registered mapping, maps a zero page over the lost page and
+// marks the mapping: the reader goes on reading zeros, and the caller asks changed_while_read()
+// afterwards and reports the file instead of its (meaningless) contents. A SIGBUS anywhere else
+// keeps its default action.
 #pragma once
 
 #include <string>
@@ -27,6 +34,9 @@ class MappedFile {
 
   Bytes bytes() const { return {m_data, m_size}; }
 
+  // True once a read of this mapping hit a page the file no longer has (it was truncated).
+  bool changed_while_read() const;
+
   // Hints that `range` (inside some mapping) will be read sequentially; harmless elsewhere.
   static void advise_sequential(Bytes range);
 
@@ -36,9 +46,11 @@ class MappedFile {
   static void release(Bytes range);
 
  private:
-  MappedFile(const std::uint8_t* data, std::size_t size) : m_data(data), m_size(size) {}
+  MappedFile(const std::uint8_t* data, std::size_t size, int slot) : m_data(data), m_size(size), m_slot(slot) {}
+  void unmap();
   const std::uint8_t* m_data = nullptr;
   std::size_t m_size = 0;
+  int m_slot = -1;  // index in the SIGBUS guard's table, -1 when not guarded
 };
 
 // Collects ranges to release and hands them to MappedFile::release in large batches: madvise
