@@ -12,6 +12,7 @@
 #include "binfmt/offload_bundle.hpp"
 #include "binfmt/zip_archive.hpp"
 #include "scan/amd_offload_scan.hpp"
+#include "scan/embedded_code_scan.hpp"
 #include "scan/host_needs_record.hpp"
 #include "scan/zip_scan.hpp"
 #include "scan/nvidia_fatbin_scan.hpp"
@@ -48,6 +49,8 @@ void scan_host_elf(Bytes data, const ScanOptions& options, FileReport& report) {
       scan_bundle_entry_section(*elf, section, options, report);
     } else if (section.name == ".nv_fatbin" || section.name == "__nv_relfatbin") {
       scan_nv_fatbin_section(*elf, section, options, report);
+    } else if (embedded_search_section(section)) {
+      scan_embedded_code(*elf, section, options, report);
     }
   }
   auto needs = binfmt::read_host_needs(*elf);
