@@ -2,6 +2,8 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -24,7 +26,44 @@ struct ScanCommandOptions {
   bool deep = false;
   unsigned jobs = 0;
   std::uint64_t zip_buffer_limit = std::uint64_t{4} << 20;
+  bool gpu_only = false;
 };
+
+// Symlinks found by walking directories (libfoo.so -> libfoo.so.1 -> libfoo.so.1.2) name one file
+// several times: keep the first path that reaches each file. Returns how many were dropped.
+std::size_t drop_symlinked_duplicates(std::vector<scan::InputFile>& files) {
+  std::set<std::filesystem::path> seen;
+  std::size_t before = files.size();
+  std::erase_if(files, [&seen](const scan::InputFile& file) {
+    std::error_code error;
+    auto target = std::filesystem::canonical(file.path, error);
+    return !error && !seen.insert(target).second;
+  });
+  return before - files.size();
+}
+
+// "123 files: 45 with GPU code (678 entries), 70 without, 8 with errors; 3 symlinked duplicates
+// listed once".
+std::string totals_line(const scan::ScanReport& report, std::size_t duplicates) {
+  std::size_t with_code = 0;
+  std::size_t entries = 0;
+  std::size_t with_errors = 0;
+  for (const auto& file : report.files) {
+    with_code += file.gpu_code.empty() ? 0 : 1;
+    entries += file.gpu_code.size();
+    with_errors += file.errors.empty() ? 0 : 1;
+  }
+  std::string line = fmt::format("{} file{}: {} with GPU code ({} entr{}), {} without", report.files.size(),
+                                 report.files.size() == 1 ? "" : "s", with_code, entries, entries == 1 ? "y" : "ies",
+                                 report.files.size() - with_code);
+  if (with_errors > 0) {
+    line += fmt::format(", {} with errors", with_errors);
+  }
+  if (duplicates > 0) {
+    line += fmt::format("; {} symlinked duplicate{} listed once", duplicates, duplicates == 1 ? "" : "s");
+  }
+  return line;
+}
 
 int run_scan(const ScanCommandOptions& options, const GlobalOptions& global) {
   std::vector<std::string> paths = options.paths;
@@ -40,6 +79,7 @@ int run_scan(const ScanCommandOptions& options, const GlobalOptions& global) {
   scan_options.jobs = options.jobs;
   scan_options.zip_buffer_limit = options.zip_buffer_limit;
   auto inputs = scan::discover_inputs(paths);
+  std::size_t duplicates = drop_symlinked_duplicates(inputs.files);
   std::uint64_t total_bytes = 0;
   for (const auto& input : inputs.files) {
     total_bytes += input.size;
@@ -57,12 +97,22 @@ int run_scan(const ScanCommandOptions& options, const GlobalOptions& global) {
     failed.errors.push_back(error.substr(error.find(": ") + 2));
     report.files.push_back(std::move(failed));
   }
+  std::string totals = totals_line(report, duplicates);
+  if (options.gpu_only) {
+    // Files without GPU code are left out, unless something went wrong with them.
+    std::erase_if(report.files, [](const scan::FileReport& file) {
+      return file.gpu_code.empty() && file.errors.empty() && file.warnings.empty();
+    });
+  }
   if (options.json) {
     bool pretty = ::isatty(STDOUT_FILENO) == 1;
     fmt::print("{}\n", report::scan_to_json(report, pretty ? 2 : 0));
   } else {
     report::TextStyle style{use_color(global.color, STDOUT_FILENO)};
     fmt::print("{}", report::scan_to_text(report, style));
+    if (report.files.size() > 1 || options.gpu_only || duplicates > 0) {
+      fmt::print("{}\n", style.bold(totals));
+    }
   }
   std::fflush(stdout);
   report::TextStyle error_style{use_color(global.color, STDERR_FILENO)};
@@ -91,6 +141,9 @@ std::function<int()> setup_scan(CLI::App& app, const GlobalOptions& global) {
   app.add_option("--zip-buffer-limit", options->zip_buffer_limit,
                  "Zip members up to this many bytes are inflated into memory; larger ELF members are streamed")
       ->group("Tuning");
+  app.add_flag("--gpu-only", options->gpu_only,
+               "List only files that hold GPU code (and files with errors or warnings); the totals line still "
+               "counts every file");
   return [options, &global] { return run_scan(*options, global); };
 }
 

@@ -13,6 +13,7 @@
 #include "binfmt/zip_archive.hpp"
 #include "scan/amd_offload_scan.hpp"
 #include "scan/embedded_code_scan.hpp"
+#include "scan/pe_scan.hpp"
 #include "scan/host_needs_record.hpp"
 #include "scan/zip_scan.hpp"
 #include "scan/nvidia_fatbin_scan.hpp"
@@ -111,6 +112,8 @@ void scan_bytes(const std::string& path, const std::optional<std::string>& membe
   } else if (has_magic(data, 0, binfmt::k_offload_bundle_magic) || has_magic(data, 0, binfmt::k_ccob_magic)) {
     report.format = "offload-bundle";
     scan_bundle_file(data, options, report);
+  } else if (is_pe_image(data)) {
+    scan_pe_file(data, options, report);
   } else {
     report.format = "unknown";
     report.errors.push_back("unrecognised format: not an ELF file, ar or zip archive, offload bundle, CUDA fatbin or code object");
