@@ -103,8 +103,8 @@ std::string scan_to_text(const scan::ScanReport& report, const TextStyle& style)
     }
     // Code found by the embedded search (outside .hip_fatbin / .nv_fatbin): where each item is.
     for (const auto& bundle : file.bundles) {
-      if (bundle.section != ".hip_fatbin" && bundle.section != "bundle" && bundle.section != ".nv_fatbin" &&
-          bundle.section != "__nv_relfatbin" && bundle.section != "fatbin") {
+      if (bundle.section != ".hip_fatbin" && bundle.section != ".hip_fat" && bundle.section != "bundle" &&
+          bundle.section != ".nv_fatbin" && bundle.section != "__nv_relfatbin" && bundle.section != "fatbin") {
         out += fmt::format("  embedded {} bundle in {} at file offset {:#x} ({} entries)\n", bundle.format,
                            bundle.section, bundle.file_offset, bundle.entries.size());
       }
