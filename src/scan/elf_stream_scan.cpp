@@ -309,7 +309,11 @@ void ElfStreamScanner::State::on_elf_prefix(const std::shared_ptr<ElfCandidate>&
 void ElfStreamScanner::State::on_amd_head(std::uint64_t offset, Bytes head) {
   if (has_magic(head, 0, binfmt::k_offload_bundle_magic)) {
     capture_plain_table(offset, std::make_shared<std::vector<std::uint8_t>>());
-  } else if (has_magic(head, 0, binfmt::k_ccob_magic) && binfmt::parse_compressed_bundle_header(head)) {
+  } else if (has_magic(head, 0, binfmt::k_ccob_magic)) {
+    if (auto header = binfmt::parse_compressed_bundle_header(head); !header) {
+      amd.push_back({offset, std::nullopt, header.error()});  // matters only at a .hip_fatbin walk position
+      return;
+    }
     if (auto total = binfmt::compressed_bundle_total_size(head)) {
       ccob_known_end = std::max(ccob_known_end, offset + *total);
     }
