@@ -159,6 +159,43 @@ TEST_F(ScanStream, TextNamesTheSectionAndOffsetOfEmbeddedCode) {
       << result.out;
 }
 
+// A directory tree: symlinked duplicates listed once, --gpu-only, and the totals line. The entry
+// count comes from clang-offload-bundler --list (device entries) plus the two bare images.
+TEST_F(ScanStream, DirectoryGpuOnlyListsEachFileOnceWithTotals) {
+  auto tree = unique_temp_path("archfit-gpu-only");
+  fs::create_directories(tree / "lib");
+  for (const char* name : {"libembed.so", "libfatbin8.so", "libbigdynstr.so"}) {
+    fs::copy_file(dir() / name, tree / "lib" / name);
+  }
+  fs::create_symlink("libembed.so", tree / "lib" / "libembed.so.1");
+  auto device_entries = [this](const std::string& oracle_name) {
+    std::size_t count = 0;
+    for (const auto& line : lines(oracle(oracle_name))) {
+      count += line.starts_with("host-") ? 0 : 1;
+    }
+    return count;
+  };
+  std::size_t entries = device_entries("libfatbin8.bundler.txt") + device_entries("embed_plain.bundler.txt") +
+                        device_entries("embed_ccob.bundler.txt") + 2;
+  auto result = run_command({archfit_binary(), "scan", "--gpu-only", tree.string()});
+  fs::remove_all(tree);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  auto count = [&](const std::string& text) {
+    std::size_t n = 0;
+    for (auto at = result.out.find(text); at != std::string::npos; at = result.out.find(text, at + 1)) {
+      ++n;
+    }
+    return n;
+  };
+  EXPECT_EQ(count("libembed.so"), 1u) << result.out;
+  EXPECT_EQ(count("libfatbin8.so"), 1u) << result.out;
+  EXPECT_EQ(count("libbigdynstr.so"), 0u) << result.out;
+  EXPECT_NE(result.out.find("3 files: 2 with GPU code (" + std::to_string(entries) +
+                            " entries), 1 without; 1 symlinked duplicate listed once"),
+            std::string::npos)
+      << result.out;
+}
+
 // readelf -d: "(NEEDED)  Shared library: [libstdc++.so.6]".
 std::vector<std::string> readelf_dynamic(const std::string& text, const std::string& tag) {
   std::regex pattern("\\(" + tag + "\\)\\s+[A-Za-z ]+: \\[([^\\]]*)\\]");
