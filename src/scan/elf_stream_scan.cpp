@@ -112,7 +112,7 @@ struct ElfStreamScanner::State {
   void probe_nvidia(Bytes chunk, std::uint64_t chunk_start);
   void on_nv_magic(std::uint64_t offset);
   void continue_nv(const std::shared_ptr<NvCandidate>& candidate);
-  void add_streamed_fatbins(const binfmt::ElfFile& elf, FileReport& report) const;
+  void add_streamed_fatbins(const binfmt::ElfFile& elf, const binfmt::ElfSection& only, FileReport& report) const;
   void add_embedded_in(const binfmt::ElfSection& section, const PayloadReader& payloads, FileReport& report) const;
 };
 
@@ -310,8 +310,8 @@ void ElfStreamScanner::State::on_amd_head(std::uint64_t offset, Bytes head) {
   if (has_magic(head, 0, binfmt::k_offload_bundle_magic)) {
     capture_plain_table(offset, std::make_shared<std::vector<std::uint8_t>>());
   } else if (has_magic(head, 0, binfmt::k_ccob_magic)) {
-    if (auto header = binfmt::parse_compressed_bundle_header(head); !header) {
-      amd.push_back({offset, std::nullopt, header.error()});  // matters only at a .hip_fatbin walk position
+    if (auto parsed_header = binfmt::parse_compressed_bundle_header(head); !parsed_header) {
+      amd.push_back({offset, std::nullopt, parsed_header.error()});  // matters only at a .hip_fatbin walk position
       return;
     }
     if (auto total = binfmt::compressed_bundle_total_size(head)) {
@@ -454,7 +454,8 @@ std::vector<const binfmt::ElfSection*> host_need_sections(const std::vector<binf
 
 // Replays the fatbin walk of each .nv_fatbin / __nv_relfatbin section over the containers found
 // while streaming (offsets are file offsets, so the region starts at 0).
-void ElfStreamScanner::State::add_streamed_fatbins(const binfmt::ElfFile& elf, FileReport& report) const {
+void ElfStreamScanner::State::add_streamed_fatbins(const binfmt::ElfFile& elf, const binfmt::ElfSection& only,
+                                                   FileReport& report) const {
   const State& s = *this;
   std::vector<std::shared_ptr<NvCandidate>> candidates = s.nv;
   std::sort(candidates.begin(), candidates.end(), [](const auto& a, const auto& b) { return a->offset < b->offset; });
@@ -469,7 +470,7 @@ void ElfStreamScanner::State::add_streamed_fatbins(const binfmt::ElfFile& elf, F
     return binfmt::fatbin_entry_contents(*bytes, local, k_max_entry_capture);
   };
   for (const auto& section : elf.sections()) {
-    if (section.name != ".nv_fatbin" && section.name != "__nv_relfatbin") {
+    if (&section != &only || (section.name != ".nv_fatbin" && section.name != "__nv_relfatbin")) {
       continue;
     }
     std::uint64_t next_allowed = section.offset;
@@ -759,9 +760,14 @@ void ElfStreamScanner::finish(FileReport& report) {
     auto it = s.payload_heads.find(offset);
     return it == s.payload_heads.end() ? Bytes{} : Bytes(it->second.data(), it->second.size());
   };
+  // Sections in file-table order, as the in-memory scan visits them, so both list code in one order.
   for (const auto& section : elf->sections()) {
     if (embedded_search_section(section)) {
       s.add_embedded_in(section, payloads, report);
+      continue;
+    }
+    if (section.name == ".nv_fatbin" || section.name == "__nv_relfatbin") {
+      s.add_streamed_fatbins(*elf, section, report);
       continue;
     }
     if (section.name != ".hip_fatbin") {
@@ -795,7 +801,6 @@ void ElfStreamScanner::finish(FileReport& report) {
                          .value_or(section_end);
     }
   }
-  s.add_streamed_fatbins(*elf, report);
   auto needs = binfmt::read_host_needs(*elf);
   if (needs) {
     report.needs = host_needs_record(*needs);
