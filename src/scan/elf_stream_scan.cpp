@@ -737,17 +737,16 @@ void ElfStreamScanner::finish(FileReport& report) {
     }
     return Bytes(found->second.first.get(), static_cast<std::size_t>(section.size));
   };
-  auto elf = binfmt::ElfFile::from_parts(s.header, s.section_table, s.names, s.size,
-                                         [&captured, &sparse_bytes](const binfmt::ElfSection& section) -> Result<Bytes> {
-                                           if (auto bytes = captured.find(section.offset, section.size)) {
-                                             return *bytes;
-                                           }
-                                           if (auto bytes = sparse_bytes(section)) {
-                                             return *bytes;
-                                           }
-                                           return Error{fmt::format("section '{}' was not captured while streaming",
-                                                                    section.name)};
-                                         });
+  auto read_section = [&captured, &sparse_bytes](const binfmt::ElfSection& section) -> Result<Bytes> {
+    if (auto bytes = captured.find(section.offset, section.size)) {
+      return *bytes;
+    }
+    if (auto bytes = sparse_bytes(section)) {
+      return *bytes;
+    }
+    return Error{fmt::format("section '{}' was not captured while streaming", section.name)};
+  };
+  auto elf = binfmt::ElfFile::from_parts(s.header, s.section_table, s.names, s.size, read_section);
   if (!elf) {
     report.errors.push_back(elf.error().message);
     return;

@@ -28,8 +28,8 @@ class ScanStream : public ::testing::Test {
     if (fs::exists(dir() / "wheel.zip")) {
       return;
     }
-    auto built = run_command({"bash", std::string(ARCHFIT_SOURCE_DIR) + "/tests/fixtures/amd/make_scan_stream_fixtures.sh",
-                              dir().string()});
+    std::string script = std::string(ARCHFIT_SOURCE_DIR) + "/tests/fixtures/amd/make_scan_stream_fixtures.sh";
+    auto built = run_command({"bash", script, dir().string()});
     ASSERT_EQ(built.exit_code, 0) << built.err;
   }
 
