@@ -310,12 +310,22 @@ void ElfStreamScanner::State::on_amd_head(std::uint64_t offset, Bytes head) {
   if (has_magic(head, 0, binfmt::k_offload_bundle_magic)) {
     capture_plain_table(offset, std::make_shared<std::vector<std::uint8_t>>());
   } else if (has_magic(head, 0, binfmt::k_ccob_magic)) {
-    if (auto parsed_header = binfmt::parse_compressed_bundle_header(head); !parsed_header) {
-      amd.push_back({offset, std::nullopt, parsed_header.error()});  // matters only at a .hip_fatbin walk position
-      return;
+    // "CCOB" also occurs by chance (strings, zstd data): only a plausible header is followed, and
+    // only a plausible v2/v3 total size hides the magics inside it. The full header is checked
+    // when the bundle is parsed.
+    auto version = read_le<std::uint16_t>(head, 4).value_or(0);
+    auto method = read_le<std::uint16_t>(head, 6).value_or(0xffff);
+    auto declared_total = binfmt::compressed_bundle_total_size(head);
+    bool bad_total = declared_total && (*declared_total < 24 || *declared_total > size - offset);
+    if (version < 1 || version > 3 || method > 1 || bad_total) {
+      amd.push_back({offset, std::nullopt,
+                     Error{fmt::format("compressed bundle header: version {}, method {}, total size {} (of {} bytes "
+                                       "left) is not a CCOB",
+                                       version, method, declared_total.value_or(0), size - offset)}});
+      return;  // the error matters only at a .hip_fatbin walk position
     }
-    if (auto total = binfmt::compressed_bundle_total_size(head)) {
-      ccob_known_end = std::max(ccob_known_end, offset + *total);
+    if (declared_total) {
+      ccob_known_end = std::max(ccob_known_end, offset + *declared_total);
     }
     capture.request(offset, std::min<std::uint64_t>(32, size - offset), [this, offset](Bytes ccob_header) {
       auto total = binfmt::compressed_bundle_total_size(ccob_header);
