@@ -70,7 +70,7 @@ TEST(GpuWheelSweep, EveryMemberScannedInTheWheelEqualsTheExtractedFile) {
       with_gpu_code += expected["gpu_code"].empty() ? 0 : 1;
     }
   }
-  EXPECT_GT(with_gpu_code, 10u);
+  EXPECT_GE(with_gpu_code, 10u);  // 2 + 3 cupy modules, 4 cupti libraries, libcurand
 }
 
 TEST(GpuWheelSweep, RocmBundlesMatchClangOffloadBundlerOnTheExtractedSection) {
