@@ -101,7 +101,7 @@ TEST_F(ScanStream, EveryMemberStreamedEqualsTheExtractedFile) {
   }
   auto from_zip = by_member(zip_scan(), true);
   auto from_files = by_member(run_archfit_json(args), false);
-  ASSERT_EQ(from_zip.size(), 3u);
+  ASSERT_EQ(from_zip.size(), 4u);
   EXPECT_EQ(from_zip, from_files);
 }
 
@@ -157,6 +157,25 @@ TEST_F(ScanStream, TextNamesTheSectionAndOffsetOfEmbeddedCode) {
   EXPECT_NE(result.out.find(std::string("embedded ccob bundle in .rodata at file offset ") + offset),
             std::string::npos)
       << result.out;
+}
+
+// A Windows DLL's .hip_fat section is listed like a .hip_fatbin, at the offset llvm-readobj gives.
+TEST_F(ScanStream, PeHipFatSectionIsListed) {
+  std::smatch match;
+  std::string readobj = oracle("hipfat.dll.readobj");
+  std::regex pattern(R"(Name: \.hip_fat [\s\S]*?PointerToRawData: 0x([0-9A-Fa-f]+))");
+  ASSERT_TRUE(std::regex_search(readobj, match, pattern)) << readobj;
+  std::uint64_t raw_offset = std::stoull(match[1], nullptr, 16);
+  auto in_memory = run_archfit_json({"scan", (dir() / "hipfat.dll").string()})["files"][0];
+  auto in_zip = member(zip_scan(), "hipfat.dll");
+  for (const auto& file : {in_memory, in_zip}) {
+    EXPECT_EQ(file["format"], "pe");
+    ASSERT_EQ(file["bundles"].size(), 1u) << file.dump(1);
+    EXPECT_EQ(file["bundles"][0]["section"], ".hip_fat");
+    EXPECT_EQ(file["bundles"][0]["file_offset"], raw_offset);
+    EXPECT_EQ(entry_ids(file["bundles"][0]), sorted_lines(oracle("embed_plain.bundler.txt")));
+    EXPECT_TRUE(file["errors"].empty()) << file["errors"].dump();
+  }
 }
 
 // A directory tree: symlinked duplicates listed once, --gpu-only, and the totals line. The entry
