@@ -561,7 +561,9 @@ bool ElfStreamScanner::wants_second_pass() {
       }
     }
   }
-  s.second = s.passes_planned == 1 ? std::move(s.second) : ForwardCapture{};
+  if (s.passes_planned == 2) {
+    s.second = ForwardCapture{};  // pass 3 reads the stream from its start again
+  }
   auto elf = binfmt::ElfFile::from_parts(s.header, s.section_table, {}, s.size, nullptr);
   if (!elf) {
     return !s.second.idle();
