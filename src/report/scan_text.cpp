@@ -101,6 +101,20 @@ std::string scan_to_text(const scan::ScanReport& report, const TextStyle& style)
                            fmt::join(notes, ", "));
       }
     }
+    // Code found by the embedded search (outside .hip_fatbin / .nv_fatbin): where each item is.
+    for (const auto& bundle : file.bundles) {
+      if (bundle.section != ".hip_fatbin" && bundle.section != ".hip_fat" && bundle.section != "bundle" &&
+          bundle.section != ".nv_fatbin" && bundle.section != "__nv_relfatbin" && bundle.section != "fatbin") {
+        out += fmt::format("  embedded {} bundle in {} at file offset {:#x} ({} entries)\n", bundle.format,
+                           bundle.section, bundle.file_offset, bundle.entries.size());
+      }
+    }
+    for (const auto& code : file.gpu_code) {
+      if (!code.section.empty()) {
+        out += fmt::format("  embedded {} {} in {} at file offset {:#x} ({})\n", code.kind, code.target, code.section,
+                           code.file_offset.value_or(0), human_size(code.size));
+      }
+    }
     for (const auto& code : file.gpu_code) {
       if (!code.check) {
         continue;

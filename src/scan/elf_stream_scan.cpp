@@ -1,6 +1,8 @@
 #include "scan/elf_stream_scan.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -11,6 +13,7 @@
 #include "binfmt/hip_fatbin.hpp"
 #include "binfmt/offload_bundle.hpp"
 #include "scan/amd_offload_scan.hpp"
+#include "scan/embedded_code_scan.hpp"
 #include "scan/host_needs_record.hpp"
 #include "scan/nvidia_fatbin_scan.hpp"
 #include "scan/stream_support.hpp"
@@ -28,6 +31,8 @@ constexpr std::uint64_t k_v1_ccob_capture = 8 << 20;      // CCOB v1 records no 
 constexpr std::uint64_t k_table_window = 4096;            // bundle tables are captured in steps of this
 constexpr std::uint64_t k_max_table_bytes = 1 << 20;
 constexpr std::uint64_t k_max_second_pass_bytes = 64 << 20;
+constexpr std::uint64_t k_max_whole_strtab = 1 << 20;     // larger string tables are read sparsely
+constexpr std::uint64_t k_max_string = 4096;               // one needed name, path list or version
 constexpr std::uint64_t k_payload_head = 64;              // an ELF header, for --deep
 constexpr std::uint64_t k_max_entry_capture = 64 << 20;   // fatbin entries captured whole for --deep
 constexpr std::string_view k_fatbin_magic_bytes{"\x50\xed\x55\xba", 4};
@@ -37,6 +42,16 @@ struct AmdCandidate {
   std::uint64_t offset = 0;
   std::optional<binfmt::FoundBundle> found;
   std::optional<Error> error;
+};
+
+// An AMDGPU or CUDA ELF image found by the magic search. Its extent comes from its header, then
+// from its section table once that is captured; the image is captured whole and validated.
+struct ElfCandidate {
+  std::uint64_t offset = 0;
+  std::vector<std::uint8_t> prefix;  // while the image is being captured
+  std::optional<GpuCode> code;       // when valid
+  std::uint64_t size = 0;
+  bool too_large = false;
 };
 
 // A CUDA fatbin container found at an 8-aligned offset. Its entry headers are spread through it
@@ -63,6 +78,10 @@ struct ElfStreamScanner::State {
   std::uint64_t tail_start = 0;
   CapturedRanges captured;  // .dynamic from PT_DYNAMIC, then pass-2 sections
   std::vector<AmdCandidate> amd;
+  std::uint64_t ccob_known_end = 0;  // "CCOB" inside a CCOB's own data is not probed
+  std::vector<std::shared_ptr<ElfCandidate>> images;
+  std::vector<std::uint8_t> held;    // the last bytes fed, kept back until the next chunk
+  bool flushed = false;
   std::vector<std::shared_ptr<NvCandidate>> nv;
   std::uint64_t nv_known_end = 0;  // probes inside a container whose header was read are skipped
   CapturedRanges nv_payloads;      // whole entries (header + payload) for --deep
@@ -70,12 +89,21 @@ struct ElfStreamScanner::State {
   std::vector<std::string> errors;
   ForwardCapture second;
   std::vector<std::uint8_t> names;
-  bool second_planned = false;
+  int passes_planned = 0;
+  // String tables too large to capture whole (tensorflow-rocm's 41 MB .dynstr): by section index,
+  // the strings the other host-need sections refer to, by offset in the table.
+  std::map<std::uint32_t, std::map<std::uint64_t, std::vector<std::uint8_t>>> sparse_strings;
+
+  bool plan_needs_pass(const binfmt::ElfFile& elf);
+  bool plan_strings_pass(const binfmt::ElfFile& elf);
 
   void on_header(Bytes bytes);
   void on_program_headers(Bytes bytes);
-  void probe_amd(Bytes chunk, std::uint64_t chunk_start);
+  void process(Bytes window, std::uint64_t piece_size, std::uint64_t start);
+  void flush();
   void on_amd_head(std::uint64_t offset, Bytes head);
+  void on_elf_head(std::uint64_t offset, Bytes head);
+  void on_elf_prefix(const std::shared_ptr<ElfCandidate>& image, Bytes bytes);
   void capture_plain_table(std::uint64_t offset, std::shared_ptr<std::vector<std::uint8_t>> table);
   void on_plain_table(std::uint64_t offset, const std::shared_ptr<std::vector<std::uint8_t>>& table);
   void on_ccob(std::uint64_t offset, Bytes bytes);
@@ -84,7 +112,8 @@ struct ElfStreamScanner::State {
   void probe_nvidia(Bytes chunk, std::uint64_t chunk_start);
   void on_nv_magic(std::uint64_t offset);
   void continue_nv(const std::shared_ptr<NvCandidate>& candidate);
-  void add_streamed_fatbins(const binfmt::ElfFile& elf, FileReport& report) const;
+  void add_streamed_fatbins(const binfmt::ElfFile& elf, const binfmt::ElfSection& only, FileReport& report) const;
+  void add_embedded_in(const binfmt::ElfSection& section, const PayloadReader& payloads, FileReport& report) const;
 };
 
 // Every 8-aligned offset may start a fatbin container.
@@ -202,24 +231,102 @@ void ElfStreamScanner::State::keep_tail(Bytes chunk, std::uint64_t chunk_start) 
   tail.insert(tail.end(), chunk.begin() + static_cast<std::ptrdiff_t>(skip), chunk.end());
 }
 
-// Every 4096-aligned offset may start a bundle (.hip_fatbin is page-aligned in the file).
-void ElfStreamScanner::State::probe_amd(Bytes chunk, std::uint64_t chunk_start) {
-  std::uint64_t chunk_end = chunk_start + chunk.size();
-  for (std::uint64_t p = align_up(chunk_start, binfmt::k_hip_bundle_alignment).value_or(chunk_end); p < chunk_end;
-       p += binfmt::k_hip_bundle_alignment) {
-    std::uint64_t want = std::min<std::uint64_t>(binfmt::k_offload_bundle_magic.size(), size - p);
-    if (p + want <= chunk_end) {
-      on_amd_head(p, chunk.subspan(static_cast<std::size_t>(p - chunk_start), static_cast<std::size_t>(want)));
-    } else {
-      capture.request(p, want, [this, p](Bytes head) { on_amd_head(p, head); });
+// Every byte offset may start a bundle or an embedded ELF image. A .hip_fatbin is usually
+// page-aligned in the file, but not always (cupy-rocm-4-0 10.6.0's cub module has it at an offset
+// aligned to 8 only), and embedded code sits wherever the linker put the data that holds it. The
+// search covers the piece about to be fed; `window` extends it by up to k_embedded_probe_bytes so
+// that a hit's header is complete. Requests for a hit start inside the piece, which the capture
+// has not passed yet.
+void ElfStreamScanner::State::process(Bytes window, std::uint64_t piece_size, std::uint64_t start) {
+  std::vector<EmbeddedMagic> hits;
+  find_embedded_magics(window, piece_size, start, hits);
+  for (const auto& hit : hits) {
+    Bytes head = window.subspan(static_cast<std::size_t>(hit.offset - start));
+    head = head.first(std::min<std::size_t>(head.size(), k_embedded_probe_bytes));
+    if (hit.kind == EmbeddedKind::elf_image) {
+      on_elf_head(hit.offset, head);
+    } else if (hit.kind == EmbeddedKind::plain_bundle || hit.offset >= ccob_known_end) {
+      on_amd_head(hit.offset, head);
     }
   }
+  Bytes piece = window.first(static_cast<std::size_t>(piece_size));
+  probe_nvidia(piece, start);
+  keep_tail(piece, start);
+  capture.feed(piece);
+}
+
+// The bytes kept back at the end of the stream (or of a stream shorter than declared).
+void ElfStreamScanner::State::flush() {
+  if (flushed) {
+    return;
+  }
+  flushed = true;
+  std::vector<std::uint8_t> rest = std::move(held);
+  held.clear();
+  if (!rest.empty()) {
+    process(Bytes(rest.data(), rest.size()), rest.size(), capture.position());
+  }
+}
+
+void ElfStreamScanner::State::on_elf_head(std::uint64_t offset, Bytes head) {
+  auto extent = embedded_elf_extent(head);
+  if (!extent || *extent > size - offset) {
+    return;
+  }
+  auto image = std::make_shared<ElfCandidate>();
+  image->offset = offset;
+  images.push_back(image);
+  if (*extent > k_max_entry_capture) {
+    image->too_large = true;
+    return;
+  }
+  capture.request(offset, *extent, [this, image](Bytes bytes) { on_elf_prefix(image, bytes); });
+}
+
+// The header said how far the tables reach; the section table may say the image reaches further.
+void ElfStreamScanner::State::on_elf_prefix(const std::shared_ptr<ElfCandidate>& image, Bytes bytes) {
+  image->prefix.insert(image->prefix.end(), bytes.begin(), bytes.end());
+  Bytes have(image->prefix.data(), image->prefix.size());
+  auto extent = embedded_elf_extent(have);
+  if (extent && *extent > have.size() && *extent <= size - image->offset) {
+    if (*extent > k_max_entry_capture) {
+      image->too_large = true;
+      image->prefix = {};
+      return;
+    }
+    std::uint64_t at = image->offset + have.size();
+    capture.request(at, *extent - have.size(), [this, image](Bytes more) { on_elf_prefix(image, more); });
+    return;
+  }
+  if (extent && *extent <= have.size()) {
+    image->code = embedded_elf_code(have.first(static_cast<std::size_t>(*extent)));
+    image->size = *extent;
+  }
+  image->prefix = {};
+  image->prefix.shrink_to_fit();
 }
 
 void ElfStreamScanner::State::on_amd_head(std::uint64_t offset, Bytes head) {
   if (has_magic(head, 0, binfmt::k_offload_bundle_magic)) {
     capture_plain_table(offset, std::make_shared<std::vector<std::uint8_t>>());
   } else if (has_magic(head, 0, binfmt::k_ccob_magic)) {
+    // "CCOB" also occurs by chance (strings, zstd data): only a plausible header is followed, and
+    // only a plausible v2/v3 total size hides the magics inside it. The full header is checked
+    // when the bundle is parsed.
+    auto version = read_le<std::uint16_t>(head, 4).value_or(0);
+    auto method = read_le<std::uint16_t>(head, 6).value_or(0xffff);
+    auto declared_total = binfmt::compressed_bundle_total_size(head);
+    bool bad_total = declared_total && (*declared_total < 24 || *declared_total > size - offset);
+    if (version < 1 || version > 3 || method > 1 || bad_total) {
+      amd.push_back({offset, std::nullopt,
+                     Error{fmt::format("compressed bundle header: version {}, method {}, total size {} (of {} bytes "
+                                       "left) is not a CCOB",
+                                       version, method, declared_total.value_or(0), size - offset)}});
+      return;  // the error matters only at a .hip_fatbin walk position
+    }
+    if (declared_total) {
+      ccob_known_end = std::max(ccob_known_end, offset + *declared_total);
+    }
     capture.request(offset, std::min<std::uint64_t>(32, size - offset), [this, offset](Bytes ccob_header) {
       auto total = binfmt::compressed_bundle_total_size(ccob_header);
       std::uint64_t want = std::min<std::uint64_t>(total.value_or(k_v1_ccob_capture), size - offset);
@@ -315,11 +422,19 @@ ElfStreamScanner::ElfStreamScanner(std::uint64_t file_size, const ScanOptions& o
 ElfStreamScanner::~ElfStreamScanner() = default;
 
 void ElfStreamScanner::feed(Bytes chunk) {
-  std::uint64_t start = m_state->capture.position();
-  m_state->probe_amd(chunk, start);
-  m_state->probe_nvidia(chunk, start);
-  m_state->keep_tail(chunk, start);
-  m_state->capture.feed(chunk);
+  State& s = *m_state;
+  s.held.insert(s.held.end(), chunk.begin(), chunk.end());
+  std::uint64_t start = s.capture.position();
+  if (start + s.held.size() >= s.size) {
+    s.flush();
+    return;
+  }
+  if (s.held.size() <= k_embedded_probe_bytes) {
+    return;
+  }
+  std::uint64_t piece = s.held.size() - k_embedded_probe_bytes;
+  s.process(Bytes(s.held.data(), s.held.size()), piece, start);
+  s.held.erase(s.held.begin(), s.held.begin() + static_cast<std::ptrdiff_t>(piece));
 }
 
 }  // namespace archfit::scan
@@ -349,7 +464,8 @@ std::vector<const binfmt::ElfSection*> host_need_sections(const std::vector<binf
 
 // Replays the fatbin walk of each .nv_fatbin / __nv_relfatbin section over the containers found
 // while streaming (offsets are file offsets, so the region starts at 0).
-void ElfStreamScanner::State::add_streamed_fatbins(const binfmt::ElfFile& elf, FileReport& report) const {
+void ElfStreamScanner::State::add_streamed_fatbins(const binfmt::ElfFile& elf, const binfmt::ElfSection& only,
+                                                   FileReport& report) const {
   const State& s = *this;
   std::vector<std::shared_ptr<NvCandidate>> candidates = s.nv;
   std::sort(candidates.begin(), candidates.end(), [](const auto& a, const auto& b) { return a->offset < b->offset; });
@@ -364,7 +480,7 @@ void ElfStreamScanner::State::add_streamed_fatbins(const binfmt::ElfFile& elf, F
     return binfmt::fatbin_entry_contents(*bytes, local, k_max_entry_capture, s.options.budget.get());
   };
   for (const auto& section : elf.sections()) {
-    if (section.name != ".nv_fatbin" && section.name != "__nv_relfatbin") {
+    if (&section != &only || (section.name != ".nv_fatbin" && section.name != "__nv_relfatbin")) {
       continue;
     }
     std::uint64_t next_allowed = section.offset;
@@ -390,42 +506,193 @@ void ElfStreamScanner::State::add_streamed_fatbins(const binfmt::ElfFile& elf, F
   }
 }
 
+// Replays the in-memory embedded search of one section over the items validated while streaming:
+// left to right, each valid item skipping the hits inside it.
+void ElfStreamScanner::State::add_embedded_in(const binfmt::ElfSection& section, const PayloadReader& payloads,
+                                              FileReport& report) const {
+  std::uint64_t section_end = section.offset + section.size;
+  std::vector<EmbeddedFound> found;
+  for (const auto& candidate : amd) {
+    if (candidate.found && candidate.offset >= section.offset && candidate.offset < section_end &&
+        !candidate.found->bundle.entries.empty() && candidate.found->stored_size <= section_end - candidate.offset) {
+      found.push_back({candidate.offset, candidate.found->stored_size, candidate.found, std::nullopt});
+    }
+  }
+  for (const auto& image : images) {
+    if (image->offset < section.offset || image->offset >= section_end) {
+      continue;
+    }
+    if (image->too_large) {
+      report.errors.push_back(fmt::format("{}: ELF image at file offset {} is larger than {} MiB; extract the file "
+                                          "and scan it to check whether it is GPU code",
+                                          section.name, hex(image->offset), k_max_entry_capture >> 20));
+    } else if (image->code && image->size <= section_end - image->offset) {
+      found.push_back({image->offset, image->size, std::nullopt, image->code});
+    }
+  }
+  std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.offset < b.offset; });
+  std::uint64_t next_allowed = section.offset;
+  for (const auto& item : found) {
+    if (item.offset < next_allowed) {
+      continue;
+    }
+    add_embedded(item, section.name, payloads, options, report);
+    next_allowed = item.offset + std::max<std::uint64_t>(item.size, 1);
+  }
+}
+
 bool ElfStreamScanner::wants_second_pass() {
   State& s = *m_state;
-  if (s.second_planned || s.header.empty() || s.section_table.empty()) {
+  s.flush();
+  if (s.passes_planned >= 2 || s.header.empty() || s.section_table.empty()) {
     return false;
   }
-  s.second_planned = true;
-  auto names_at = binfmt::ElfFile::section_names_location(s.header, s.section_table);
-  if (names_at) {
-    Bytes tail(s.tail.data(), s.tail.size());
-    auto in_tail = names_at->offset >= s.tail_start ? slice(tail, names_at->offset - s.tail_start, names_at->size)
-                                                    : std::nullopt;
-    if (in_tail) {
-      s.names.assign(in_tail->begin(), in_tail->end());
-    } else {
-      s.second.request(names_at->offset, names_at->size, [&s](Bytes bytes) { s.names.assign(bytes.begin(), bytes.end()); });
+  if (s.passes_planned++ == 0) {
+    auto names_at = binfmt::ElfFile::section_names_location(s.header, s.section_table);
+    if (names_at) {
+      Bytes tail(s.tail.data(), s.tail.size());
+      auto in_tail = names_at->offset >= s.tail_start ? slice(tail, names_at->offset - s.tail_start, names_at->size)
+                                                      : std::nullopt;
+      if (in_tail) {
+        s.names.assign(in_tail->begin(), in_tail->end());
+      } else {
+        s.second.request(names_at->offset, names_at->size,
+                         [&s](Bytes bytes) { s.names.assign(bytes.begin(), bytes.end()); });
+      }
     }
+  }
+  if (s.passes_planned == 2) {
+    s.second = ForwardCapture{};  // pass 3 reads the stream from its start again
   }
   auto elf = binfmt::ElfFile::from_parts(s.header, s.section_table, {}, s.size, nullptr);
   if (!elf) {
     return !s.second.idle();
   }
+  bool wanted = s.passes_planned == 1 ? s.plan_needs_pass(*elf) : s.plan_strings_pass(*elf);
+  if (!wanted && s.passes_planned == 1) {
+    // Everything pass 2 would read was captured in pass 1: go straight to the strings.
+    s.passes_planned = 2;
+    wanted = s.plan_strings_pass(*elf);
+  }
+  return wanted;
+}
+
+// Pass 2: the host-need sections not captured yet; string tables over k_max_whole_strtab are left
+// for pass 3, which reads only the strings referred to.
+bool ElfStreamScanner::State::plan_needs_pass(const binfmt::ElfFile& elf) {
   std::uint64_t total = 0;
-  for (const auto* section : host_need_sections(elf->sections())) {
-    if (section->type == binfmt::k_sht_nobits || s.captured.find(section->offset, section->size)) {
+  const auto& sections = elf.sections();
+  for (const auto* section : host_need_sections(sections)) {
+    if (section->type == binfmt::k_sht_nobits || captured.find(section->offset, section->size)) {
+      continue;
+    }
+    if (section->type == binfmt::k_sht_strtab && section->size > k_max_whole_strtab) {
+      sparse_strings[static_cast<std::uint32_t>(section - sections.data())];
       continue;
     }
     total += section->size;
     if (total > k_max_second_pass_bytes) {
-      s.errors.push_back("host needs: the dynamic string tables are too large to read from inside a zip; extract "
-                         "the file and scan it");
+      errors.push_back("host needs: the version and dynamic sections are too large to read from inside a zip; "
+                       "extract the file and scan it");
       break;
     }
     std::uint64_t offset = section->offset;
-    s.second.request(offset, section->size, [&s, offset](Bytes bytes) { s.captured.add(offset, bytes); });
+    second.request(offset, section->size, [this, offset](Bytes bytes) { captured.add(offset, bytes); });
   }
-  return !s.second.idle();
+  return !second.idle();
+}
+
+namespace {
+
+// The string-table offsets a host-need section refers to (gABI dynamic entries DT_NEEDED 1,
+// DT_RPATH 15, DT_RUNPATH 29; GNU Elfxx_Verneed/Vernaux and Elfxx_Verdef/Verdaux, the same layout
+// in both ELF classes). Walks are bounded by the section size.
+void string_references(const binfmt::ElfSection& section, Bytes data, bool is_64bit, std::set<std::uint64_t>& out) {
+  if (section.type == binfmt::k_sht_dynamic) {
+    std::uint64_t entry = is_64bit ? 16 : 8;
+    auto word = [&](std::uint64_t at) -> std::optional<std::uint64_t> {
+      if (is_64bit) {
+        return read_le<std::uint64_t>(data, at);
+      }
+      auto value = read_le<std::uint32_t>(data, at);
+      return value ? std::optional<std::uint64_t>(*value) : std::nullopt;
+    };
+    for (std::uint64_t at = 0; at + entry <= data.size(); at += entry) {
+      auto tag = word(at);
+      auto value = word(at + entry / 2);
+      if (!tag || !value || *tag == 0) {
+        break;
+      }
+      if (*tag == 1 || *tag == 15 || *tag == 29) {
+        out.insert(*value);
+      }
+    }
+    return;
+  }
+  bool need = section.type == binfmt::k_sht_gnu_verneed;
+  std::uint64_t at = 0;
+  for (std::uint64_t guard = 0; guard < data.size() / 8 + 1; ++guard) {
+    auto count = read_le<std::uint16_t>(data, at + (need ? 2 : 6));
+    auto aux = read_le<std::uint32_t>(data, at + (need ? 8 : 12));
+    auto next = read_le<std::uint32_t>(data, at + (need ? 12 : 16));
+    if (!count || !aux || !next) {
+      return;
+    }
+    if (need) {
+      if (auto file = read_le<std::uint32_t>(data, at + 4)) {
+        out.insert(*file);
+      }
+    }
+    std::uint64_t aux_at = at + *aux;
+    for (std::uint16_t i = 0; i < *count; ++i) {
+      auto name = read_le<std::uint32_t>(data, aux_at + (need ? 8 : 0));
+      auto aux_next = read_le<std::uint32_t>(data, aux_at + (need ? 12 : 4));
+      if (!name || !aux_next) {
+        break;
+      }
+      out.insert(*name);
+      if (*aux_next == 0) {
+        break;
+      }
+      aux_at += *aux_next;
+    }
+    if (*next == 0) {
+      return;
+    }
+    at += *next;
+  }
+}
+
+}  // namespace
+
+// Pass 3: each string the captured sections refer to in a sparse string table.
+bool ElfStreamScanner::State::plan_strings_pass(const binfmt::ElfFile& elf) {
+  const auto& sections = elf.sections();
+  for (auto& [index, strings] : sparse_strings) {
+    if (index >= sections.size()) {
+      continue;
+    }
+    const auto& table = sections[index];
+    std::set<std::uint64_t> offsets;
+    for (const auto& section : sections) {
+      bool refers = section.type == binfmt::k_sht_dynamic || section.type == binfmt::k_sht_gnu_verneed ||
+                    section.type == binfmt::k_sht_gnu_verdef;
+      if (refers && section.link == index) {
+        if (auto data = captured.find(section.offset, section.size)) {
+          string_references(section, *data, elf.header().is_64bit, offsets);
+        }
+      }
+    }
+    for (std::uint64_t offset : offsets) {
+      if (offset >= table.size) {
+        continue;  // read_host_needs reports it as outside the table
+      }
+      auto* slot = &strings[offset];
+      second.request(table.offset + offset, std::min(k_max_string, table.size - offset),
+                     [slot](Bytes bytes) { slot->assign(bytes.begin(), bytes.end()); });
+    }
+  }
+  return !second.idle();
 }
 
 bool ElfStreamScanner::feed_second(Bytes chunk) {
@@ -435,6 +702,7 @@ bool ElfStreamScanner::feed_second(Bytes chunk) {
 
 void ElfStreamScanner::finish(FileReport& report) {
   State& s = *m_state;
+  s.flush();
   for (const auto& error : s.errors) {
     report.errors.push_back(error);
   }
@@ -451,14 +719,46 @@ void ElfStreamScanner::finish(FileReport& report) {
     return;
   }
   const CapturedRanges& captured = s.captured;
-  auto elf = binfmt::ElfFile::from_parts(s.header, s.section_table, s.names, s.size,
-                                         [&captured](const binfmt::ElfSection& section) -> Result<Bytes> {
-                                           if (auto bytes = captured.find(section.offset, section.size)) {
-                                             return *bytes;
-                                           }
-                                           return Error{fmt::format("section '{}' was not captured while streaming",
-                                                                    section.name)};
-                                         });
+  // A sparse string table: zero-filled pages from calloc (mapped lazily, so only the pages that
+  // receive a string become resident) holding the strings captured in pass 3 at their offsets.
+  using Buffer = std::unique_ptr<std::uint8_t, decltype(&std::free)>;
+  std::map<std::uint64_t, std::pair<Buffer, std::uint64_t>> sparse_tables;  // by file offset
+  if (!s.sparse_strings.empty()) {
+    if (auto layout = binfmt::ElfFile::from_parts(s.header, s.section_table, {}, s.size, nullptr)) {
+      for (const auto& [index, strings] : s.sparse_strings) {
+        if (index >= layout->sections().size()) {
+          continue;
+        }
+        const auto& table = layout->sections()[index];
+        Buffer buffer(static_cast<std::uint8_t*>(std::calloc(static_cast<std::size_t>(table.size), 1)), &std::free);
+        if (!buffer) {
+          continue;
+        }
+        for (const auto& [offset, bytes] : strings) {
+          std::size_t length = std::min<std::size_t>(bytes.size(), static_cast<std::size_t>(table.size - offset));
+          std::copy_n(bytes.begin(), length, buffer.get() + offset);
+        }
+        sparse_tables.emplace(table.offset, std::pair<Buffer, std::uint64_t>(std::move(buffer), table.size));
+      }
+    }
+  }
+  auto sparse_bytes = [&sparse_tables](const binfmt::ElfSection& section) -> std::optional<Bytes> {
+    auto found = sparse_tables.find(section.offset);
+    if (found == sparse_tables.end() || found->second.second != section.size) {
+      return std::nullopt;
+    }
+    return Bytes(found->second.first.get(), static_cast<std::size_t>(section.size));
+  };
+  auto read_section = [&captured, &sparse_bytes](const binfmt::ElfSection& section) -> Result<Bytes> {
+    if (auto bytes = captured.find(section.offset, section.size)) {
+      return *bytes;
+    }
+    if (auto bytes = sparse_bytes(section)) {
+      return *bytes;
+    }
+    return Error{fmt::format("section '{}' was not captured while streaming", section.name)};
+  };
+  auto elf = binfmt::ElfFile::from_parts(s.header, s.section_table, s.names, s.size, read_section);
   if (!elf) {
     report.errors.push_back(elf.error().message);
     return;
@@ -471,15 +771,26 @@ void ElfStreamScanner::finish(FileReport& report) {
     auto it = s.payload_heads.find(offset);
     return it == s.payload_heads.end() ? Bytes{} : Bytes(it->second.data(), it->second.size());
   };
+  // Sections in file-table order, as the in-memory scan visits them, so both list code in one order.
   for (const auto& section : elf->sections()) {
+    if (embedded_search_section(section)) {
+      s.add_embedded_in(section, payloads, report);
+      continue;
+    }
+    if (section.name == ".nv_fatbin" || section.name == "__nv_relfatbin") {
+      s.add_streamed_fatbins(*elf, section, report);
+      continue;
+    }
     if (section.name != ".hip_fatbin") {
       continue;
     }
-    // Replay the in-memory walk: bundles in section order, each resuming after the previous one.
+    // Replay the in-memory walk: bundles at 4096-aligned section offsets, each resuming after the
+    // previous one.
     std::uint64_t next_allowed = section.offset;
     std::uint64_t section_end = section.offset + section.size;
     for (const auto& candidate : s.amd) {
-      if (candidate.offset < next_allowed || candidate.offset >= section_end) {
+      if (candidate.offset < next_allowed || candidate.offset >= section_end ||
+          (candidate.offset - section.offset) % binfmt::k_hip_bundle_alignment != 0) {
         continue;
       }
       std::string where = fmt::format(".hip_fatbin (file offset {}) at +{}", hex(section.offset),
@@ -501,7 +812,6 @@ void ElfStreamScanner::finish(FileReport& report) {
                          .value_or(section_end);
     }
   }
-  s.add_streamed_fatbins(*elf, report);
   auto needs = binfmt::read_host_needs(*elf);
   if (needs) {
     report.needs = host_needs_record(*needs);

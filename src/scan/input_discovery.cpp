@@ -26,6 +26,7 @@ constexpr std::string_view k_magics[] = {
     "CCOB",                       // compressed offload bundle
     "\x50\xed\x55\xba",           // CUDA fatbin container (0xBA55ED50, little-endian)
     "PK\x03\x04",                 // zip archive (Python wheel)
+    "MZ",                         // Windows PE image (scan/pe_scan.hpp), so a .hip_fat is never skipped
 };
 
 // Pseudo-filesystems that a walk never enters unless the user names them: /proc alone holds every

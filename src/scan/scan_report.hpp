@@ -29,6 +29,8 @@ struct GpuCode {
   std::uint64_t size = 0;   // uncompressed payload size
   std::optional<std::uint64_t> file_offset;  // where the payload starts in the file, when stored plainly
   int bundle = -1;          // index into FileReport::bundles, -1 when the code is not in a bundle
+  std::string section;      // for a whole code object or cubin embedded in a host file's section
+                            // (.rodata, ...; embedded_code_scan.hpp): that section; else empty
   std::optional<CodeObjectCheck> check;
 };
 

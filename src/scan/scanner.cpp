@@ -14,6 +14,8 @@
 #include "binfmt/offload_bundle.hpp"
 #include "binfmt/zip_archive.hpp"
 #include "scan/amd_offload_scan.hpp"
+#include "scan/embedded_code_scan.hpp"
+#include "scan/pe_scan.hpp"
 #include "scan/host_needs_record.hpp"
 #include "scan/zip_scan.hpp"
 #include "scan/nvidia_fatbin_scan.hpp"
@@ -90,6 +92,8 @@ void scan_host_elf(Bytes data, const ScanOptions& options, FileReport& report) {
       scan_bundle_entry_section(*elf, section, options, report);
     } else if (section.name == ".nv_fatbin" || section.name == "__nv_relfatbin") {
       scan_nv_fatbin_section(*elf, section, options, report);
+    } else if (embedded_search_section(section)) {
+      scan_embedded_code(*elf, section, options, report);
     }
   }
   auto needs = binfmt::read_host_needs(*elf);
@@ -162,6 +166,8 @@ void scan_contents(const std::string& path, const std::optional<std::string>& me
   } else if (has_magic(data, 0, binfmt::k_offload_bundle_magic) || has_magic(data, 0, binfmt::k_ccob_magic)) {
     report.format = "offload-bundle";
     scan_bundle_file(data, options, report);
+  } else if (is_pe_image(data)) {
+    scan_pe_file(data, options, report);
   } else {
     report.format = "unknown";
     report.errors.push_back("unrecognised format: not an ELF file, ar or zip archive, offload bundle, CUDA fatbin or code object");

@@ -56,7 +56,7 @@ void stream_elf(Bytes stored, const binfmt::ZipMember& member, const ScanOptions
         return true;
       },
       release);
-  if (status && scanner.wants_second_pass()) {
+  while (status && scanner.wants_second_pass()) {
     status = binfmt::stream_zip_member(
         stored, member, k_chunk, [&](Bytes chunk) { return scanner.feed_second(chunk); }, release);
   }

@@ -1,0 +1,223 @@
+#include "scan/embedded_code_scan.hpp"
+
+#include <string.h>  // memmem (POSIX)
+
+#include <algorithm>
+
+#include "binfmt/amdgpu_code_object.hpp"
+#include "binfmt/compressed_bundle.hpp"
+#include "binfmt/cubin.hpp"
+#include "binfmt/offload_bundle.hpp"
+
+namespace archfit::scan {
+
+namespace {
+
+constexpr std::string_view k_elf_magic{"\x7f" "ELF", 4};
+constexpr std::uint64_t k_shf_alloc = 0x2;
+
+// Every start of `magic` in bytes[0, limit), in order.
+template <typename Visit>
+void each_match(Bytes bytes, std::uint64_t limit, std::string_view magic, Visit visit) {
+  const auto* base = bytes.data();
+  std::size_t end = bytes.size();
+  std::size_t from = 0;
+  while (from < limit && from + magic.size() <= end) {
+    const void* hit = memmem(base + from, end - from, magic.data(), magic.size());
+    if (hit == nullptr) {
+      return;
+    }
+    std::size_t at = static_cast<std::size_t>(static_cast<const std::uint8_t*>(hit) - base);
+    if (at >= limit) {
+      return;
+    }
+    visit(at);
+    from = at + 1;
+  }
+}
+
+bool gpu_elf_machine(Bytes bytes, std::size_t at) {
+  auto machine = read_le<std::uint16_t>(bytes, at + 18);
+  return machine && (*machine == binfmt::k_em_amdgpu || *machine == binfmt::k_em_cuda);
+}
+
+// max(end of range) helper with checked arithmetic; false on overflow.
+bool extend(std::uint64_t& extent, std::uint64_t offset, std::uint64_t count, std::uint64_t entry_size) {
+  auto bytes = checked_mul(count, entry_size);
+  auto end = bytes ? checked_add(offset, *bytes) : std::nullopt;
+  if (!end) {
+    return false;
+  }
+  extent = std::max(extent, *end);
+  return true;
+}
+
+}  // namespace
+
+void find_embedded_magics(Bytes bytes, std::uint64_t limit, std::uint64_t base, std::vector<EmbeddedMagic>& out) {
+  std::size_t first = out.size();
+  each_match(bytes, limit, binfmt::k_offload_bundle_magic,
+             [&](std::size_t at) { out.push_back({base + at, EmbeddedKind::plain_bundle}); });
+  each_match(bytes, limit, binfmt::k_ccob_magic,
+             [&](std::size_t at) { out.push_back({base + at, EmbeddedKind::compressed_bundle}); });
+  each_match(bytes, limit, k_elf_magic, [&](std::size_t at) {
+    if (gpu_elf_machine(bytes, at)) {
+      out.push_back({base + at, EmbeddedKind::elf_image});
+    }
+  });
+  std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
+            [](const auto& a, const auto& b) { return a.offset < b.offset; });
+}
+
+// ELF64 header: e_phoff at 32, e_shoff at 40, e_phentsize 54, e_phnum 56, e_shentsize 58, e_shnum
+// 60. Section header: sh_type at 4, sh_offset at 24, sh_size at 32. Program header: p_offset at 8,
+// p_filesz at 32.
+std::optional<std::uint64_t> embedded_elf_extent(Bytes prefix) {
+  auto header = binfmt::parse_elf_header(prefix);
+  if (!header || !header->is_64bit || header->section_header_entry_size != 64 ||
+      (header->program_header_count != 0 && header->program_header_entry_size != 56)) {
+    return std::nullopt;
+  }
+  std::uint64_t extent = 64;
+  if (!extend(extent, header->section_header_offset, header->section_count, 64) ||
+      !extend(extent, header->program_header_offset, header->program_header_count, 56)) {
+    return std::nullopt;
+  }
+  for (std::uint64_t i = 0; i < header->section_count; ++i) {
+    std::uint64_t at = header->section_header_offset + i * 64;
+    auto type = read_le<std::uint32_t>(prefix, at + 4);
+    auto offset = read_le<std::uint64_t>(prefix, at + 24);
+    auto size = read_le<std::uint64_t>(prefix, at + 32);
+    if (!type || !offset || !size) {
+      break;  // the table is not in `prefix` yet
+    }
+    if (*type != binfmt::k_sht_nobits && *type != 0 && !extend(extent, *offset, *size, 1)) {
+      return std::nullopt;
+    }
+  }
+  for (std::uint64_t i = 0; i < header->program_header_count; ++i) {
+    std::uint64_t at = header->program_header_offset + i * 56;
+    auto offset = read_le<std::uint64_t>(prefix, at + 8);
+    auto size = read_le<std::uint64_t>(prefix, at + 32);
+    if (!offset || !size) {
+      break;
+    }
+    if (!extend(extent, *offset, *size, 1)) {
+      return std::nullopt;
+    }
+  }
+  return extent;
+}
+
+std::optional<GpuCode> embedded_elf_code(Bytes image) {
+  auto extent = embedded_elf_extent(image);
+  if (!extent || *extent > image.size() || !binfmt::ElfFile::parse(image)) {
+    return std::nullopt;
+  }
+  if (binfmt::is_amdgpu_code_object(image)) {
+    auto decoded = binfmt::decode_amdgpu_code_object(image);
+    if (!decoded) {
+      return std::nullopt;
+    }
+    return whole_file_code("amd", "code-object", decoded->target_id(), image.size(), decoded->code_object_version,
+                           decoded->generic_version);
+  }
+  if (binfmt::is_cubin(image)) {
+    auto cubin = binfmt::decode_cubin(image);
+    if (!cubin) {
+      return std::nullopt;
+    }
+    return whole_file_code("nvidia", "cubin", cubin->target(), image.size(), cubin->abi_version, 0);
+  }
+  return std::nullopt;
+}
+
+bool embedded_search_section(const binfmt::ElfSection& section) {
+  return (section.flags & k_shf_alloc) != 0 && section.type != binfmt::k_sht_nobits && section.type != 0 &&
+         section.size != 0 && section.name != ".hip_fatbin" && section.name != ".nv_fatbin" &&
+         section.name != "__nv_relfatbin" && !section.name.starts_with(binfmt::k_offload_bundle_magic);
+}
+
+void add_embedded(const EmbeddedFound& found, std::string_view section_name, const PayloadReader& payloads,
+                  const ScanOptions& options, FileReport& report) {
+  if (found.bundle) {
+    add_found_bundle(*found.bundle, section_name, found.offset, payloads, options, report);
+  } else if (found.code) {
+    GpuCode code = *found.code;
+    code.file_offset = found.offset;
+    code.section = std::string(section_name);
+    report.gpu_code.push_back(std::move(code));
+  }
+}
+
+namespace {
+
+// Validates the item a magic at `at` (section-relative) announces, over the rest of the section.
+std::optional<EmbeddedFound> resolve_in_memory(Bytes section, std::uint64_t at, EmbeddedKind kind,
+                                               std::uint64_t section_file_offset, const ScanOptions& options) {
+  Bytes rest = section.subspan(static_cast<std::size_t>(at));
+  EmbeddedFound found;
+  found.offset = section_file_offset + at;
+  if (kind == EmbeddedKind::plain_bundle) {
+    auto parsed = binfmt::parse_offload_bundle(rest);
+    if (!parsed || parsed->entries.empty() || parsed->end > rest.size()) {
+      return std::nullopt;
+    }
+    binfmt::FoundBundle bundle;
+    bundle.section_offset = at;
+    bundle.bundle = std::move(parsed).value();
+    bundle.stored_size = bundle.bundle.end;
+    found.size = bundle.stored_size;
+    found.bundle = std::move(bundle);
+    return found;
+  }
+  if (kind == EmbeddedKind::compressed_bundle) {
+    auto parsed = binfmt::parse_compressed_bundle(
+        rest, options.deep ? binfmt::Decompress::everything : binfmt::Decompress::table_only);
+    if (!parsed || parsed->inner.entries.empty() || parsed->stored_size > rest.size()) {
+      return std::nullopt;
+    }
+    found.bundle = binfmt::found_compressed_bundle(std::move(parsed).value(), at);
+    found.size = found.bundle->stored_size;
+    return found;
+  }
+  auto extent = embedded_elf_extent(rest);
+  if (!extent || *extent > rest.size()) {
+    return std::nullopt;
+  }
+  found.code = embedded_elf_code(rest.first(static_cast<std::size_t>(*extent)));
+  if (!found.code) {
+    return std::nullopt;
+  }
+  found.size = *extent;
+  return found;
+}
+
+}  // namespace
+
+void scan_embedded_code(const binfmt::ElfFile& elf, const binfmt::ElfSection& section, const ScanOptions& options,
+                        FileReport& report) {
+  auto data = elf.section_data(section);
+  if (!data) {
+    return;  // the section table is checked elsewhere; nothing to search
+  }
+  std::vector<EmbeddedMagic> magics;
+  find_embedded_magics(*data, data->size(), 0, magics);
+  Bytes file = elf.bytes();
+  PayloadReader payloads = [file](std::uint64_t offset, std::uint64_t size) {
+    return slice(file, offset, size).value_or(Bytes{});
+  };
+  std::uint64_t next_allowed = 0;
+  for (const auto& magic : magics) {
+    if (magic.offset < next_allowed) {
+      continue;
+    }
+    auto found = resolve_in_memory(*data, magic.offset, magic.kind, section.offset, options);
+    if (found) {
+      add_embedded(*found, section.name, payloads, options, report);
+      next_allowed = magic.offset + std::max<std::uint64_t>(found->size, 1);
+    }
+  }
+}
+
+}  // namespace archfit::scan

@@ -1,0 +1,72 @@
+// GPU code embedded outside the sections toolchains name for it. Programs that load kernels
+// themselves (hipModuleLoadData, cuModuleLoadData) keep code objects, cubins and offload bundles
+// as plain data, usually in .rodata (an `incbin`, `ld -r -b binary`, or a C array made by xxd).
+// They are found by a magic search at every byte offset of every allocated section except the
+// named containers (.hip_fatbin, .nv_fatbin, __nv_relfatbin, __CLANG_OFFLOAD_BUNDLE__*), then
+// validated:
+//   - a plain bundle ("__CLANG_OFFLOAD_BUNDLE__") must parse, its entries inside the section;
+//   - a CCOB must parse and its table decompress;
+//   - an ELF image ("\x7fELF") must be 64-bit little-endian with e_machine AMDGPU (224) or CUDA
+//     (190), its header, program and section tables and every section inside the section that
+//     holds it, and must decode as a code object or cubin.
+// Anything that fails validation is a chance match (these magics occur in strings and compressed
+// data) and is dropped without a message. The search runs left to right and resumes after each
+// valid item, so code inside an embedded bundle is not counted twice.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "binfmt/elf_file.hpp"
+#include "binfmt/hip_fatbin.hpp"
+#include "scan/amd_offload_scan.hpp"
+#include "scan/scan_report.hpp"
+#include "scan/scanner.hpp"
+
+namespace archfit::scan {
+
+enum class EmbeddedKind { plain_bundle, compressed_bundle, elf_image };
+
+struct EmbeddedMagic {
+  std::uint64_t offset = 0;
+  EmbeddedKind kind = EmbeddedKind::plain_bundle;
+};
+
+// Longest prefix the search needs to judge a hit: an ELF header (64 bytes).
+inline constexpr std::uint64_t k_embedded_probe_bytes = 64;
+
+// Appends the magics that start in bytes[0, limit) (offsets + `base`). ELF magics are kept only
+// when e_machine (inside `bytes`) is AMDGPU or CUDA.
+void find_embedded_magics(Bytes bytes, std::uint64_t limit, std::uint64_t base, std::vector<EmbeddedMagic>& out);
+
+// Bytes an ELF image spans, from its header and (when `prefix` holds them) its program and section
+// tables; nullopt when the header is not a 64-bit little-endian ELF header.
+std::optional<std::uint64_t> embedded_elf_extent(Bytes prefix);
+
+// The GPU code record of a whole embedded ELF image (file_offset and section left for the caller),
+// or nullopt when it is not a valid AMDGPU code object or cubin.
+std::optional<GpuCode> embedded_elf_code(Bytes image);
+
+// One valid item found by the search.
+struct EmbeddedFound {
+  std::uint64_t offset = 0;  // file offset
+  std::uint64_t size = 0;    // bytes it occupies
+  std::optional<binfmt::FoundBundle> bundle;
+  std::optional<GpuCode> code;  // an ELF image
+};
+
+// Whether the embedded search covers `section`: allocated, with file bytes, not a named container.
+bool embedded_search_section(const binfmt::ElfSection& section);
+
+// Adds what was found to the report, `section_name` naming where (bundles: a BundleRecord whose
+// section is that name; images: a GpuCode with `section` set).
+void add_embedded(const EmbeddedFound& found, std::string_view section_name, const PayloadReader& payloads,
+                  const ScanOptions& options, FileReport& report);
+
+// The in-memory search of one section of a host ELF file.
+void scan_embedded_code(const binfmt::ElfFile& elf, const binfmt::ElfSection& section, const ScanOptions& options,
+                        FileReport& report);
+
+}  // namespace archfit::scan
