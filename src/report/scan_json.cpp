@@ -29,6 +29,9 @@ void write_gpu_code(JsonWriter& json, const scan::GpuCode& code) {
   json.member("entry_id", code.entry_id);
   number_or_null(json, "bundle", code.bundle, -1);
   optional_member(json, "file_offset", code.file_offset);
+  if (code.relocatable) {
+    json.member("relocatable", true);
+  }
   if (code.check) {
     write_check(json, *code.check);
   }

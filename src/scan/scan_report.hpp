@@ -30,6 +30,9 @@ struct GpuCode {
   std::optional<std::uint64_t> file_offset;  // where the payload starts in the file, when stored plainly
   int bundle = -1;          // index into FileReport::bundles, -1 when the code is not in a bundle
   std::optional<CodeObjectCheck> check;
+  // CUDA relocatable device code (`__nv_relfatbin`, from -rdc objects): input for the device
+  // linker (nvlink), never loaded by the runtime from a linked file; `check` ignores it.
+  bool relocatable = false;
 };
 
 // The record for a file that is one code object (a bare AMDGPU code object or a cubin): its ELF
