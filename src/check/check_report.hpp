@@ -16,7 +16,7 @@ struct TargetResult {
   std::optional<std::string> member;  // zip/archive member
   std::string package;                // distribution name in --python mode, else empty
   std::string target;                 // the device target's display form
-  std::string verdict;                // "native" | "jit" | "no-code" | "host-only"
+  std::string verdict;                // "native" | "jit" | "no-code" | "host-only" | "opaque"
   std::string matched;                // the code target that runs ("gfx90a:xnack-", "compute_80"), or empty
   std::string reason;
   std::string fix;                    // empty when it runs

@@ -10,6 +10,7 @@
 
 #include "check/gpu_verdicts.hpp"
 #include "check/install_consistency.hpp"
+#include "check/kernel_directories.hpp"
 #include "check/loadability.hpp"
 #include "check/python_env.hpp"
 #include "detect/detector.hpp"
@@ -315,6 +316,32 @@ Result<CheckReport> run_check(const CheckOptions& options, const probe::SystemRo
       report.load.push_back(loader.check(file, package, members == zip_members.end() ? no_members : members->second,
                                          preloaded_for(package)));
     }
+  }
+  // rocBLAS / hipBLASLt: kernels in a directory next to the library, one verdict per directory
+  // and target. Code objects of such a directory that were scanned as inputs themselves (a
+  // directory given on the command line) are judged as the directory, not one by one.
+  std::set<std::string> kernel_directories;
+  for (const auto& file : scanned.files) {
+    if (file.member || file.format != "elf-shared-object") {
+      continue;
+    }
+    auto package = package_of.count(file.path) ? package_of[file.path] : std::string();
+    auto kernels = check_kernel_directory(file.path, package, report.targets, environment, scan_options);
+    if (!kernels.applies || !kernel_directories.insert(kernels.directory).second) {
+      continue;
+    }
+    for (auto& error : kernels.errors) {
+      report.errors.push_back(std::move(error));
+    }
+    for (auto& result : kernels.results) {
+      report.results.push_back(std::move(result));
+    }
+  }
+  if (!kernel_directories.empty()) {
+    std::erase_if(report.results, [&](const TargetResult& result) {
+      return !result.member && std::any_of(kernel_directories.begin(), kernel_directories.end(),
+                                           [&](const std::string& dir) { return result.path.starts_with(dir + "/"); });
+    });
   }
   for (const auto& input : roots) {
     if (with_code.count(input) == 0) {

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "check/opaque_gpu_code.hpp"
+
 namespace archfit::check {
 
 namespace {
@@ -18,8 +20,48 @@ constexpr std::string_view k_amd_failure =
 constexpr std::string_view k_nvidia_failure =
     "CUDA fails with \"no kernel image is available for execution on the device\" (cudaErrorNoKernelImageForDevice)";
 
-bool counts_as_code(const scan::GpuCode& code) {
+bool is_code(const scan::GpuCode& code) {
   return code.kind == "code-object" || code.kind == "cubin" || code.kind == "ptx";
+}
+
+bool is_linked(const scan::FileReport& file) {
+  return file.format == "elf-shared-object" || file.format == "elf-executable";
+}
+
+// Code the runtime can load from this file. Relocatable device code (`__nv_relfatbin`) in a linked
+// file is device-link input the runtime never registers (it loads `.nv_fatbin`); in an -rdc
+// object or a static archive it is all there is, and becomes the program's code when linked.
+bool counts_as_code(const scan::GpuCode& code, const scan::FileReport& file) {
+  return is_code(code) && !(code.relocatable && is_linked(file));
+}
+
+std::size_t relocatable_entries(const scan::FileReport& file) {
+  std::size_t count = 0;
+  for (const auto& code : file.gpu_code) {
+    count += is_code(code) && code.relocatable && is_linked(file) ? 1 : 0;
+  }
+  return count;
+}
+
+// A library that builds or loads its kernels at run time (data/opaque_gpu_code.tsv): a target its
+// fatbin does not cover is `opaque`, not `no-code`. Rows naming the library itself also override
+// `jit` (its fatbin is a placeholder); rows matched through DT_NEEDED override only `no-code`.
+void apply_opaque_evidence(const scan::FileReport& file, const DeviceTarget& target, const std::string& carried,
+                           TargetResult& result) {
+  if (result.verdict == "native") {
+    return;
+  }
+  auto evidence = find_opaque_evidence(file, target.vendor);
+  if (!evidence || (!evidence->by_file_name && result.verdict != "no-code")) {
+    return;
+  }
+  result.verdict = "opaque";
+  result.matched.clear();
+  result.reason = fmt::format("cannot be judged statically: {} ({}; source: {}); its fatbin {}", evidence->reason,
+                              evidence->by_file_name ? "a known library" : "it needs " + evidence->matched,
+                              evidence->source,
+                              carried.empty() ? std::string("carries nothing") : "carries only " + carried);
+  result.fix = fmt::format("run one of its kernels on a {} to know (archfit does not guess)", target.processor);
 }
 
 // The target a code object really has: the ELF header's (with --deep) beats the bundle's name.
@@ -59,7 +101,7 @@ TargetResult verdict(const scan::FileReport& file, const std::string& package, c
   std::string jit;
   std::string generic;
   for (const auto& code : file.gpu_code) {
-    if (!counts_as_code(code)) {
+    if (!counts_as_code(code, file)) {
       continue;
     }
     std::string code_target = effective_target(code);
@@ -105,10 +147,20 @@ TargetResult verdict(const scan::FileReport& file, const std::string& package, c
   } else {
     result.verdict = "no-code";
     std::vector<std::string> list(carried.begin(), carried.end());
-    result.reason = fmt::format("carries {} but nothing for {}: {}", fmt::join(list, ", "), target.display,
+    std::size_t relocatable = relocatable_entries(file);
+    std::string relocatable_note =
+        relocatable == 0 ? std::string()
+                         : fmt::format(" ({} relocatable __nv_relfatbin entr{} not counted: device-link input the "
+                                       "runtime does not load)",
+                                       relocatable, relocatable == 1 ? "y is" : "ies are");
+    result.reason = fmt::format("carries {} but nothing for {}{}: {}",
+                                list.empty() ? std::string("no loadable code") : fmt::format("{}", fmt::join(list, ", ")),
+                                target.display, relocatable_note,
                                 target.vendor == "amd" ? k_amd_failure : k_nvidia_failure);
     result.fix = fix_for(target, package);
   }
+  std::vector<std::string> list(carried.begin(), carried.end());
+  apply_opaque_evidence(file, target, fmt::format("{}", fmt::join(list, ", ")), result);
   return result;
 }
 
@@ -117,8 +169,22 @@ TargetResult verdict(const scan::FileReport& file, const std::string& package, c
 std::vector<TargetResult> verdicts_for_file(const scan::FileReport& file, const std::string& package,
                                             const std::vector<DeviceTarget>& targets) {
   std::vector<TargetResult> results;
-  bool any_code = std::any_of(file.gpu_code.begin(), file.gpu_code.end(), counts_as_code);
+  bool any_code = std::any_of(file.gpu_code.begin(), file.gpu_code.end(), is_code);
   if (!any_code) {
+    // No GPU code in the file, but a known library that builds its kernels at run time.
+    for (const auto& target : targets) {
+      auto evidence = find_opaque_evidence(file, target.vendor);
+      if (evidence && evidence->by_file_name) {
+        TargetResult result;
+        result.path = file.path;
+        result.member = file.member;
+        result.package = package;
+        result.target = target.display;
+        result.verdict = "no-code";
+        apply_opaque_evidence(file, target, "", result);
+        results.push_back(std::move(result));
+      }
+    }
     return results;
   }
   for (const auto& target : targets) {

@@ -1,5 +1,6 @@
 // Per binary and per target: does it carry code that runs there (native), only PTX the driver
-// must compile (jit), nothing usable (no-code), or no GPU code at all (host-only)?
+// must compile (jit), nothing usable (no-code), no GPU code at all (host-only), or is its GPU code
+// built at run time, beyond a static judgement (opaque, check/opaque_gpu_code.hpp)?
 #pragma once
 
 #include <string>

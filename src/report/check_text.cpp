@@ -20,7 +20,7 @@ std::string verdict_text(const std::string& verdict, const TextStyle& style) {
   if (verdict == "native") {
     return style.green(verdict);
   }
-  if (verdict == "jit") {
+  if (verdict == "jit" || verdict == "opaque") {
     return style.yellow(verdict);
   }
   return style.red(verdict);
@@ -88,11 +88,12 @@ std::string check_to_text(const check::CheckReport& report, const TextStyle& sty
 
   std::size_t failures = 0;
   std::size_t jit = 0;
+  std::size_t opaque = 0;
   for (const auto& result : report.results) {
     if (result.verdict == "native") {
       continue;
     }
-    result.verdict == "jit" ? ++jit : ++failures;
+    result.verdict == "jit" ? ++jit : result.verdict == "opaque" ? ++opaque : ++failures;
     std::string name = shorten(result.path, report.site_packages) + (result.member ? "(" + *result.member + ")" : "");
     out += fmt::format("\n{} {} on {}: {}\n", verdict_text(result.verdict, style), name, result.target, result.reason);
     if (!result.fix.empty()) {
@@ -124,10 +125,11 @@ std::string check_to_text(const check::CheckReport& report, const TextStyle& sty
     out += fmt::format("{} {}\n", style.red("error:"), error);
   }
   std::size_t binaries = rows.size();
-  out += fmt::format("\n{} {} binar{} × {} target{}: {} will not run, {} only after PTX JIT; {} load problem{}; {} "
+  out += fmt::format("\n{} {} binar{} × {} target{}: {} will not run, {} only after PTX JIT{}; {} load problem{}; {} "
                      "inconsistenc{}\n",
                      report.will_fail() ? style.red("Summary:") : style.green("Summary:"), binaries,
                      binaries == 1 ? "y" : "ies", targets.size(), targets.size() == 1 ? "" : "s", failures, jit,
+                     opaque == 0 ? std::string() : fmt::format(", {} opaque (not judged statically)", opaque),
                      load_failures, load_failures == 1 ? "" : "s", consistency_failures,
                      consistency_failures == 1 ? "y" : "ies");
   return out;

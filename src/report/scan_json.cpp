@@ -30,6 +30,9 @@ void write_gpu_code(JsonWriter& json, const scan::GpuCode& code) {
   number_or_null(json, "bundle", code.bundle, -1);
   optional_member(json, "file_offset", code.file_offset);
   text_or_null(json, "section", code.section);
+  if (code.relocatable) {
+    json.member("relocatable", true);
+  }
   if (code.check) {
     write_check(json, *code.check);
   }

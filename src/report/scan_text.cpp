@@ -38,9 +38,18 @@ std::string scan_summary_line(const scan::FileReport& file) {
   std::vector<std::string> targets;
   std::set<std::string> compressions;
   std::size_t code_objects = 0;
+  std::size_t relocatable = 0;
   for (const auto& code : file.gpu_code) {
-    if (std::find(targets.begin(), targets.end(), code.target) == targets.end()) {
+    if (code.relocatable) {
+      relocatable += 1;  // counted apart: device-link inputs, never loaded from this file
+    }
+    // A linked file's targets are those of its loadable code; an -rdc object has only relocatable code.
+    bool listed = !code.relocatable || std::all_of(file.gpu_code.begin(), file.gpu_code.end(), [](const auto& c) { return c.relocatable; });
+    if (listed && std::find(targets.begin(), targets.end(), code.target) == targets.end()) {
       targets.push_back(code.target);
+    }
+    if (code.relocatable) {
+      continue;
     }
     if (!code.compression.empty()) {
       compressions.insert(code.compression);
@@ -55,9 +64,12 @@ std::string scan_summary_line(const scan::FileReport& file) {
   if (code_objects > 0) {
     details.push_back(fmt::format("{} code object{}", code_objects, code_objects == 1 ? "" : "s"));
   }
-  std::size_t others = file.gpu_code.size() - code_objects;
+  std::size_t others = file.gpu_code.size() - relocatable - code_objects;
   if (others > 0) {
     details.push_back(fmt::format("{} other entr{}", others, others == 1 ? "y" : "ies"));
+  }
+  if (relocatable > 0) {
+    details.push_back(fmt::format("{} relocatable (__nv_relfatbin) entr{}", relocatable, relocatable == 1 ? "y" : "ies"));
   }
   for (const auto& name : compressions) {
     details.push_back(name);
@@ -71,7 +83,7 @@ std::string scan_to_text(const scan::ScanReport& report, const TextStyle& style)
     out += fmt::format("{}  {}\n", style.bold(file.display_name()), style.dim(file.format));
     std::map<std::tuple<std::string, std::string, std::string>, TargetRow> rows;
     for (const auto& code : file.gpu_code) {
-      auto& row = rows[{code.target, code.kind, code.vendor}];
+      auto& row = rows[{code.target, code.relocatable ? code.kind + " (rdc)" : code.kind, code.vendor}];
       row.entries += 1;
       row.bundles.insert(code.bundle);
       row.bytes += code.size;

@@ -14,6 +14,11 @@ namespace {
 using binfmt::FatbinCompression;
 using binfmt::FatbinEntry;
 
+// nvcc -rdc puts each object's device code in this section; the host linker concatenates them
+// into a linked file, where the runtime never loads them (it registers `.nv_fatbin`, which holds
+// the device-linked result). cuobjdump lists them only with -all.
+constexpr std::string_view k_relocatable_section = "__nv_relfatbin";
+
 // Decompressed entries larger than this are refused (the biggest real cubins are tens of MiB).
 constexpr std::uint64_t k_max_entry_size = std::uint64_t{1} << 30;
 // What --deep keeps of an entry: a whole cubin (its `.nv.compat` section can be anywhere) up to the
@@ -149,6 +154,7 @@ void add_fatbin_container(const binfmt::FatbinContainer& container, std::string_
     std::uint64_t entry_size = entry.header_size + entry.payload_size;
     record.entries.push_back({describe(entry), region_file_offset + entry.offset, entry_size});
     GpuCode code = to_gpu_code(entry, region_file_offset, bundle_index);
+    code.relocatable = section_name == k_relocatable_section;
     record.uncompressed_size += entry.header_size + code.size;
     if (options.deep) {
       code.check = deep_check(contents, entry, section_name, region_file_offset, report);

@@ -32,6 +32,9 @@ struct GpuCode {
   std::string section;      // for a whole code object or cubin embedded in a host file's section
                             // (.rodata, ...; embedded_code_scan.hpp): that section; else empty
   std::optional<CodeObjectCheck> check;
+  // CUDA relocatable device code (`__nv_relfatbin`, from -rdc objects): input for the device
+  // linker (nvlink), never loaded by the runtime from a linked file; `check` ignores it.
+  bool relocatable = false;
 };
 
 // The record for a file that is one code object (a bare AMDGPU code object or a cubin): its ELF

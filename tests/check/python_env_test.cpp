@@ -175,3 +175,35 @@ TEST(PythonEnv, RequirementsAndVersions) {
 
 }  // namespace
 }  // namespace archfit::check
+
+namespace archfit::check {
+namespace {
+
+// A ROCm torch keeps rocBLAS's kernels in torch/lib/rocblas/library (listed in its RECORD):
+// `check --python` finds them next to torch/lib/librocblas.so and judges them per target.
+TEST(PythonEnv, RocmTorchRocblasKernelDirectory) {
+  Venv venv;
+  fs::path rocm = test::fixture_dir("check") / "rocm/lib";
+  std::map<std::string, fs::path> files{{"torch/lib/librocblas.so", rocm / "librocblas.so.4"},
+                                        {"torch/version.py", captured() / "torch/version.py"}};
+  for (const auto& entry : fs::directory_iterator(rocm / "rocblas/library")) {
+    files["torch/lib/rocblas/library/" + entry.path().filename().string()] = entry.path();
+  }
+  venv.install("torch-2.11.0.dist-info", metadata("torch-2.11.0.dist-info"), files);
+  int exit_code = -1;
+  auto report = check_python(venv, {"--target", "gfx942,gfx1031"}, &exit_code);
+  std::string directory = (venv.site() / "torch/lib/rocblas/library").string();
+  std::map<std::string, std::string> verdicts;
+  for (const auto& result : report["results"]) {
+    if (result["path"] == directory) {
+      EXPECT_EQ(result["package"], "torch");
+      verdicts[result["target"]] = result["verdict"];
+    }
+  }
+  EXPECT_EQ(verdicts["gfx942"], "native");   // TensileLibrary_lazy_gfx942.dat and a gfx942 code object
+  EXPECT_EQ(verdicts["gfx1031"], "no-code");  // neither: "rocBLAS error: Cannot read …"
+  EXPECT_EQ(exit_code, 1);
+}
+
+}  // namespace
+}  // namespace archfit::check
