@@ -99,6 +99,16 @@ inline const std::vector<FamilyVariant>& family_variants() {
       {"ValueError(\"type fp8e4nv not supported in this architecture. The supported fp8 dtypes are ('fp8e4b15', "
        "'fp8e5')\")",
        "triton-fp8-type-unsupported", "https://github.com/vllm-project/vllm/issues/15336"},
+      // triton-compile: an intrinsic this GPU lacks.
+      {"LLVM ERROR: Cannot select: intrinsic %llvm.nvvm.shfl.sync.bfly.i32", "llvm-cannot-select-gpu-intrinsic",
+       "https://github.com/triton-lang/triton/pull/3875"},
+      // abi-mismatch: torchvision's operators built for another torch.
+      {"RuntimeError: operator torchvision::nms does not exist", "torchvision-operator-missing",
+       "https://github.com/vladmandic/sdnext/issues/3531"},
+      // compiler-version: the CUDA toolkit of another version than torch's.
+      {"The detected CUDA version (12.1) mismatches the version that was used to compile PyTorch (11.7). Please make "
+       "sure to use the same CUDA versions.",
+       "torch-ext-cuda-version-mismatch", "https://github.com/OpenGVLab/InternImage/issues/188"},
       // arch-detect: an empty arch reaching nvcc; CMake's own detection failing.
       {"nvcc fatal   : Unsupported gpu architecture 'compute_'", "nvcc-empty-gpu-arch",
        "https://github.com/tatsy/torchmcubes/issues/18"},
