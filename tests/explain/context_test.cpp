@@ -394,6 +394,7 @@ TEST(ExplainContext, RealHipccFailureForATargetThisRocmLacksIsNotAPath) {
   const auto& top = json["findings"][0];
   EXPECT_EQ(top["id"], "rocm-device-lib-missing-target") << built.err;
   EXPECT_EQ(top["category"], "compiler-version");
+  EXPECT_NE(top["fix"].get<std::string>().find("--target gfx1100"), std::string::npos) << top["fix"];
   for (const auto& finding : json["findings"]) {
     EXPECT_NE(finding["category"], "rocm-path") << finding["id"];
     EXPECT_EQ(finding["fix"].get<std::string>().find("HIP_DEVICE_LIB_PATH="), std::string::npos) << finding["fix"];

@@ -147,6 +147,8 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
        "", "https://github.com/srgblnch/python-pylon/issues/1"},
       // The ninja summary names a tool but no cause.
       {"ninja: build stopped: subcommand failed.", "", "https://github.com/llvm/llvm-project/issues/65276"},
+      // CMake's configure checks: a header probe that fails is not a missing dependency.
+      {"-- Looking for include file pthread.h - not found", "", "CMake's CheckIncludeFile output (Modules/CheckIncludeFile.cmake)"},
       // A compiler error that is a bug in the code, not in the toolchain.
       {"broken.cpp:2:10: error: 'undeclared_function' was not declared in this scope", "", "g++ on this machine"},
   };
