@@ -119,6 +119,10 @@ inline const std::vector<FamilyVariant>& family_variants() {
       // cmake-version: a CMake too old for the script's commands.
       {"  Unknown CMake command \"cmake_path\".", "cmake-command-too-new",
        "https://github.com/greenplum-db/diskquota/issues/312"},
+      {"  Policy \"CMP0074\" is not known to this version of CMake.", "cmake-policy-unknown",
+       "https://github.com/haven-protocol-org/haven-offshore/issues/3"},
+      {" CMake Error: Could not find cmake module file: CMakeDetermineHIPCompiler.cmake", "cmake-hip-language-too-old",
+       "https://github.com/ornladios/ADIOS2/pull/3931"},
       // gpu-code-missing: rocBLAS without kernels for the GPU.
       {"rocBLAS error: Cannot read C:\\Program Files\\AMD\\ROCm\\6.1\\bin\\/rocblas/library/TensileLibrary.dat: No such "
        "file or directory for GPU arch : gfx1103",
