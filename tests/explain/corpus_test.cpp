@@ -14,8 +14,9 @@
 namespace archfit::test {
 namespace {
 
-// The log's lines as explain sees them (escape sequences and trailing blanks removed), and each
-// line joined to the next (a message the browser wrapped is quoted whole).
+// The log's lines as explain sees them (escape sequences and trailing blanks removed; as quoted,
+// cut to k_evidence_chars), and each line joined to the next (a message the browser wrapped is
+// quoted whole).
 std::set<std::string> visible_lines(const std::filesystem::path& path) {
   std::set<std::string> result;
   std::string visible;
@@ -23,6 +24,7 @@ std::set<std::string> visible_lines(const std::filesystem::path& path) {
   for (const auto& line : lines(read_text(path))) {
     explain::visible_text(line, visible);
     result.insert(visible);
+    result.insert(explain::clip_text(visible, explain::LogScanner::k_evidence_chars));
     if (!previous.empty()) {
       result.insert(explain::clip_text(previous + " " + visible, explain::LogScanner::k_evidence_chars));
     }
