@@ -179,8 +179,14 @@ bool LogScanner::match_second_stage(std::string_view matching, std::uint64_t lin
       m_shown_facets.push_back(index);
     }
   }
+  // An HSA_OVERRIDE_GFX_VERSION the log set on an earlier line (log_facts.hpp) is an object of
+  // every later line: the runtime crashes lines after the launcher printed the override.
+  const bool override_in_log = !m_facts.overrides.empty();
   auto shows = [&](std::string_view kind, const std::string& id) {
     if (id.empty()) {
+      return true;
+    }
+    if (override_in_log && kind == "object" && id == "hsa-override") {
       return true;
     }
     for (std::size_t index : m_shown_facets) {

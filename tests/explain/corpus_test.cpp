@@ -35,6 +35,14 @@ std::set<std::string> visible_lines(const std::filesystem::path& path) {
 
 bool is_none(const IndexedLog& row) { return row.category == "none"; }
 
+// Training logs whose excerpt does not show the cause at all: explain must answer unknown for
+// them (never another category). Each entry says what is missing.
+const std::set<std::string> k_cause_not_in_excerpt = {
+    // Only rocm-clinfo's and Vulkan's listings of the GPUs; the override that caused the wrong
+    // gfx lived in the reporter's .bashrc and appears nowhere in the log.
+    "gpu-isa-override/rocm-5696-8060s-reported-as-gfx1201-override-12.0.1.log",
+};
+
 TEST(LogCorpus, IndexListsEnoughRealLogsAndEveryLogFile) {
   auto index = read_log_index();
   EXPECT_GE(index.size(), 40u);
@@ -63,7 +71,7 @@ TEST(LogCorpus, EveryLogGetsItsEstablishedCategoryAndSignatureFirst) {
     auto explanation = explain_file_without_context(logs_dir() / row.file);
     ASSERT_FALSE(explanation.findings.empty());
     const auto& top = explanation.findings.front();
-    if (is_none(row)) {
+    if (is_none(row) || k_cause_not_in_excerpt.count(row.file)) {
       EXPECT_FALSE(explanation.explained) << "named " << top.category << " (" << top.id << ") for a log of no category";
       EXPECT_EQ(top.category, "unknown");
       continue;
@@ -126,7 +134,7 @@ TEST(LogCorpus, CommandLineJsonForEveryLog) {
     EXPECT_EQ(json.value("schema", ""), "archfit.explain/1");
     ASSERT_TRUE(json.contains("findings") && !json["findings"].empty());
     const auto& top = json["findings"][0];
-    if (is_none(row)) {
+    if (is_none(row) || k_cause_not_in_excerpt.count(row.file)) {
       EXPECT_EQ(exit_code, 1);
       EXPECT_FALSE(json.value("explained", true));
       EXPECT_EQ(top["category"], "unknown");
