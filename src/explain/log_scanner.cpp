@@ -82,6 +82,9 @@ LogScanner::LogScanner(std::shared_ptr<const SignatureSet> signatures)
       m_facet_literals(m_facet_literal_texts),
       m_facet_seen(m_facet_literal_texts.size(), 0),
       m_hits(m_signatures->signatures.size()) {
+  for (const auto& literal : m_literal_texts) {
+    m_longest_literal = std::max(m_longest_literal, literal.size());
+  }
   for (std::size_t i = 0; i < m_hits.size(); ++i) {
     m_hits[i].signature = i;
   }
@@ -118,20 +121,19 @@ void LogScanner::keep_if_error_like(std::string_view text) {
   m_error_like.push_back({score, {m_lines, clip_text(text, k_evidence_chars)}});
 }
 
-int LogScanner::first_match(std::string_view matching, std::size_t limit) {
-  m_candidates.assign(m_unfiltered.begin(), m_unfiltered.end());
+void LogScanner::collect_candidates(std::string_view matching, std::vector<std::size_t>& out) {
+  out.assign(m_unfiltered.begin(), m_unfiltered.end());
   if (++m_stamp == 0) {
     std::fill(m_seen.begin(), m_seen.end(), 0);
     m_stamp = 1;
   }
-  m_literals.find_all(matching, m_seen, m_stamp,
-                      [&](std::uint32_t literal) { m_candidates.push_back(m_literal_owner[literal]); });
-  if (m_candidates.empty()) {
-    return -1;
-  }
-  std::sort(m_candidates.begin(), m_candidates.end());
-  m_candidates.erase(std::unique(m_candidates.begin(), m_candidates.end()), m_candidates.end());
-  for (std::size_t index : m_candidates) {
+  m_literals.find_all(matching, m_seen, m_stamp, [&](std::uint32_t literal) { out.push_back(m_literal_owner[literal]); });
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+int LogScanner::first_match(const std::vector<std::size_t>& candidates, std::string_view matching, std::size_t limit) const {
+  for (std::size_t index : candidates) {
     if (index >= limit) {
       break;
     }
@@ -147,60 +149,55 @@ bool LogScanner::match_second_stage(std::string_view matching, std::uint64_t lin
   if (set.rules.empty()) {
     return false;
   }
-  m_facet_candidates.assign(m_unfiltered_facets.begin(), m_unfiltered_facets.end());
+  // CMake's status lines ("-- Looking for pthread.h - not found") and warnings report no failure:
+  // the second stage reads error lines only (and stays cheap on a configure log).
+  if (matching.starts_with("-- ") || matching.find("warning") != std::string_view::npos) {
+    return false;
+  }
   if (++m_facet_stamp == 0) {
     std::fill(m_facet_seen.begin(), m_facet_seen.end(), 0);
     m_facet_stamp = 1;
   }
-  m_facet_literals.find_all(matching, m_facet_seen, m_facet_stamp, [&](std::uint32_t literal) {
-    m_facet_candidates.push_back(m_facet_literal_owner[literal]);
-  });
-  if (m_facet_candidates.empty()) {
-    return false;
+  // Which facets' literals occur (facets without literals are always candidates).
+  m_facet_state.assign(set.facets.size(), k_facet_absent);
+  for (std::size_t index : m_unfiltered_facets) {
+    m_facet_state[index] = k_facet_untried;
   }
-  std::sort(m_facet_candidates.begin(), m_facet_candidates.end());
-  m_facet_candidates.erase(std::unique(m_facet_candidates.begin(), m_facet_candidates.end()), m_facet_candidates.end());
-  // Symptoms first: most lines with a tool's name in them report nothing wrong.
-  m_shown_facets.clear();
   bool any_symptom = false;
-  for (std::size_t index : m_facet_candidates) {
-    const Facet& facet = set.facets[index];
-    if (facet.kind == "symptom" && search_window(facet.regex, facet.literals, matching, k_regex_window)) {
-      m_shown_facets.push_back(index);
-      any_symptom = true;
-    }
-  }
+  m_facet_literals.find_all(matching, m_facet_seen, m_facet_stamp, [&](std::uint32_t literal) {
+    std::size_t index = m_facet_literal_owner[literal];
+    m_facet_state[index] = k_facet_untried;
+    any_symptom = any_symptom || set.facets[index].kind == "symptom";
+  });
   if (!any_symptom) {
     return false;
   }
-  for (std::size_t index : m_facet_candidates) {
-    const Facet& facet = set.facets[index];
-    if (facet.kind != "symptom" && search_window(facet.regex, facet.literals, matching, k_regex_window)) {
-      m_shown_facets.push_back(index);
+  // Each facet's regex runs at most once per line, and only when a rule needs it.
+  auto shown = [&](int index) {
+    if (index < 0) {
+      return true;
     }
-  }
+    auto& state = m_facet_state[static_cast<std::size_t>(index)];
+    if (state == k_facet_untried) {
+      const Facet& facet = set.facets[static_cast<std::size_t>(index)];
+      state = search_window(facet.regex, facet.literals, matching, k_regex_window) ? k_facet_shown : k_facet_absent;
+    }
+    return state == k_facet_shown;
+  };
   // An HSA_OVERRIDE_GFX_VERSION the log set on an earlier line (log_facts.hpp) is an object of
   // every later line: the runtime crashes lines after the launcher printed the override.
   const bool override_in_log = !m_facts.overrides.empty();
-  auto shows = [&](std::string_view kind, const std::string& id) {
-    if (id.empty()) {
+  auto object_shown = [&](const FacetRule& rule) {
+    if (override_in_log && rule.object == "hsa-override") {
       return true;
     }
-    if (override_in_log && kind == "object" && id == "hsa-override") {
-      return true;
-    }
-    for (std::size_t index : m_shown_facets) {
-      if (set.facets[index].kind == kind && set.facets[index].id == id) {
-        return true;
-      }
-    }
-    return false;
+    return shown(rule.object_facet);
   };
   // Unambiguous only: every rule the line satisfies must name the same category, else the line
   // stays unexplained (a confident wrong category is worse than "unknown").
   const FacetRule* first = nullptr;
   for (const auto& rule : set.rules) {
-    if (!shows("symptom", rule.symptom) || !shows("tool", rule.tool) || !shows("object", rule.object)) {
+    if (!shown(rule.symptom_facet) || !shown(rule.tool_facet) || !object_shown(rule)) {
       continue;
     }
     if (first == nullptr) {
@@ -227,19 +224,33 @@ void LogScanner::add_line(std::string_view raw_line) {
   m_facts.collect(text, m_lines);
   matching_text(text, m_matching);
   std::size_t first_stage = m_signatures->first_stage;
-  int single = first_match(m_matching, first_stage);
+  collect_candidates(m_matching, m_candidates);
+  int single = first_match(m_candidates, m_matching, first_stage);
   // A message the browser (or a narrow terminal) wrapped: the previous line, when nothing matched
   // it and it is long enough to have been wrapped, joined to this one. The join wins only with a
   // row above the one this line matches alone (a more specific row of the table), so a line that
-  // is a message of its own keeps its own evidence.
+  // is a message of its own keeps its own evidence. Its candidates are the two lines' and those
+  // of a literal that spans the break, so an ordinary line pays for a few bytes, not for a join.
   int joined = -1;
   if (m_previous_line != 0) {
     std::string_view tail = m_previous_matching;
     if (tail.size() > k_join_context) {
       tail.remove_prefix(tail.size() - k_join_context);
     }
-    m_joined_matching.assign(tail).append(" ").append(m_matching);
-    joined = first_match(m_joined_matching, single >= 0 ? static_cast<std::size_t>(single) : first_stage);
+    std::size_t reach = m_longest_literal > 0 ? m_longest_literal - 1 : 0;
+    m_joined_matching.assign(tail.substr(tail.size() - std::min(tail.size(), reach)))
+        .append(" ")
+        .append(std::string_view(m_matching).substr(0, reach));
+    collect_candidates(m_joined_matching, m_join_candidates);
+    m_join_candidates.insert(m_join_candidates.end(), m_previous_candidates.begin(), m_previous_candidates.end());
+    m_join_candidates.insert(m_join_candidates.end(), m_candidates.begin(), m_candidates.end());
+    std::sort(m_join_candidates.begin(), m_join_candidates.end());
+    m_join_candidates.erase(std::unique(m_join_candidates.begin(), m_join_candidates.end()), m_join_candidates.end());
+    std::size_t limit = single >= 0 ? static_cast<std::size_t>(single) : first_stage;
+    if (!m_join_candidates.empty() && m_join_candidates.front() < limit) {
+      m_joined_matching.assign(tail).append(" ").append(m_matching);
+      joined = first_match(m_join_candidates, m_joined_matching, limit);
+    }
   }
   bool matched = true;
   if (joined >= 0) {
@@ -251,9 +262,11 @@ void LogScanner::add_line(std::string_view raw_line) {
     matched = match_second_stage(m_matching, m_lines, text);
   }
   keep_if_error_like(text);
-  if (!matched && text.size() >= k_min_wrapped_chars) {
+  // CMake's status lines ("-- ...") are whole lines, never the first half of a wrapped message.
+  if (!matched && text.size() >= k_min_wrapped_chars && !std::string_view(m_matching).starts_with("-- ")) {
     m_previous_line = m_lines;
     m_previous_matching.assign(m_matching);
+    m_previous_candidates.assign(m_candidates.begin(), m_candidates.end());
     m_previous_visible.assign(text.substr(0, k_evidence_chars));
   } else {
     m_previous_line = 0;

@@ -69,8 +69,10 @@ class LogScanner {
  private:
   void record_hit(std::size_t signature, std::uint64_t line, std::string_view text);
   bool signature_matches(const Signature& signature, std::string_view text) const;
-  // Index of the first row of the table, below `limit`, that matches `matching`; -1 for none.
-  int first_match(std::string_view matching, std::size_t limit);
+  // The rows whose literals occur in `matching` (and those without a prefilter), sorted.
+  void collect_candidates(std::string_view matching, std::vector<std::size_t>& out);
+  // Index of the first of `candidates`, below `limit`, whose regex matches `matching`; -1 for none.
+  int first_match(const std::vector<std::size_t>& candidates, std::string_view matching, std::size_t limit) const;
   // The second stage: the facets `matching` shows, and the one category the rules give them.
   bool match_second_stage(std::string_view matching, std::uint64_t line, std::string_view evidence);
   void keep_if_error_like(std::string_view text);
@@ -91,6 +93,9 @@ class LogScanner {
   std::uint64_t m_previous_line = 0;          // 0: the previous line is not a join candidate
   std::string m_previous_matching;
   std::string m_previous_visible;
+  std::vector<std::size_t> m_previous_candidates;
+  std::vector<std::size_t> m_join_candidates;
+  std::size_t m_longest_literal = 0;
   // The second stage's prefilter, as for the signatures.
   std::vector<std::size_t> m_facet_literal_owner;
   std::vector<std::size_t> m_unfiltered_facets;
@@ -98,8 +103,11 @@ class LogScanner {
   LiteralSet m_facet_literals;
   std::vector<std::uint32_t> m_facet_seen;
   std::uint32_t m_facet_stamp = 0;
-  std::vector<std::size_t> m_facet_candidates;
-  std::vector<std::size_t> m_shown_facets;
+  // Per facet, for the line being read: its literal is absent, or its regex is untried, shown, absent.
+  static constexpr std::uint8_t k_facet_absent = 0;
+  static constexpr std::uint8_t k_facet_untried = 1;
+  static constexpr std::uint8_t k_facet_shown = 2;
+  std::vector<std::uint8_t> m_facet_state;
   ErrorLikeness m_error_likeness;
   struct ScoredLine {
     int score = 0;

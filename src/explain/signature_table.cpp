@@ -171,6 +171,17 @@ Status add_second_stage(SignatureSet& set, std::string_view facets_text, std::st
     if (set.find(signature.id) >= 0) {
       return Error{fmt::format("data/{}: rule id '{}' is already used", k_rules, signature.id)};
     }
+    auto facet_index = [&](std::string_view kind, const std::string& id) {
+      for (std::size_t i = 0; i < set.facets.size(); ++i) {
+        if (!id.empty() && set.facets[i].kind == kind && set.facets[i].id == id) {
+          return static_cast<int>(i);
+        }
+      }
+      return -1;
+    };
+    rule.tool_facet = facet_index("tool", rule.tool);
+    rule.object_facet = facet_index("object", rule.object);
+    rule.symptom_facet = facet_index("symptom", rule.symptom);
     signature.facets = fmt::format("tool: {}, object: {}, symptom: {}", rule.tool.empty() ? "any" : rule.tool,
                                    rule.object.empty() ? "any" : rule.object, rule.symptom);
     set.signatures.push_back(std::move(signature));

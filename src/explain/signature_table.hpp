@@ -58,6 +58,10 @@ struct FacetRule {
   std::string tool;
   std::string object;
   std::string symptom;
+  // Indices into SignatureSet::facets; -1 for "any".
+  int tool_facet = -1;
+  int object_facet = -1;
+  int symptom_facet = -1;
 };
 
 struct SignatureSet {
