@@ -9,18 +9,48 @@ namespace archfit::explain {
 
 namespace {
 
+// What explain would need to name a cause, judged from the lines it kept: a log that ends in a
+// build tool's summary ("ninja: build stopped", "error: command ... failed", pip's
+// "subprocess-exited-with-error") holds the real error higher up, or not at all when the tool
+// hid it.
+std::string what_explain_needs(const LogMatches& log) {
+  if (log.error_like.empty()) {
+    return "Nothing in the log looks like an error. explain needs the output of the step that failed: the "
+           "build tool's own log file (CMakeFiles/CMakeError.log, a pip build's full output with pip install -v), "
+           "or the whole terminal output of the command, not its last lines.";
+  }
+  bool only_summaries = true;
+  for (const auto& line : log.error_like) {
+    std::string lower;
+    for (char c : line.text) {
+      lower.push_back((c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c);
+    }
+    bool summary = false;
+    for (std::string_view marker : {"build stopped", "subprocess-exited-with-error", "exited with", "exit status",
+                                    "returned non-zero", "failed with exit code", "error 1", "error 2",
+                                    "failed building wheel", "metadata-generation-failed", "legacy-install-failure"}) {
+      summary = summary || lower.find(marker) != std::string::npos;
+    }
+    only_summaries = only_summaries && summary;
+  }
+  if (only_summaries) {
+    return "These lines are a build tool's summary of a failure, not its cause. explain needs the first error "
+           "above them: rerun with one job (MAX_JOBS=1, make -j1, ninja -j1) and verbose output (pip install -v, "
+           "VERBOSE=1) and explain the full log.";
+  }
+  return "None of these lines matches a cause archfit knows. explain needs the first error of the failing step "
+         "with a few lines around it (the compiler, linker, CMake or Python message, unshortened); if this is a GPU "
+         "build or runtime failure with a known cause, a signature in data/error_signatures.tsv citing the public "
+         "issue that established it.";
+}
+
 Finding unknown_finding(const LogMatches& log) {
   Finding finding;
   finding.id = "unknown";
   finding.category = "unknown";
   finding.cause = log.lines == 0 ? "The log is empty."
                                  : fmt::format("No known error signature matches the {} lines read.", log.lines);
-  finding.fix = log.error_like.empty()
-                    ? "Nothing in the log looks like an error; explain the log of the step that failed (a build "
-                      "tool's own log file, or the full output of the command)."
-                    : "Read the lines below (the ones that look most like an error). If this is a GPU build or "
-                      "runtime failure with a known cause, add a signature to data/error_signatures.tsv with the "
-                      "public issue that established it.";
+  finding.fix = what_explain_needs(log);
   finding.evidence = log.error_like;
   finding.matched_lines = 0;
   return finding;
@@ -41,6 +71,10 @@ Explanation explain_matches(const LogMatches& log, const SignatureSet& signature
     finding.matched_lines = hit.count;
     finding.evidence = hit.evidence;
     PlaceholderValues values;
+    if (!signature.facets.empty()) {
+      finding.details.push_back(fmt::format(
+          "no signature names this line; the second stage read it as {} (data/error_facet_rules.tsv)", signature.facets));
+    }
     refine_finding(finding, values, RefineInput{signature, log, machine});
     finding.fix = fill_placeholders(signature.fix, values);
     explanation.findings.push_back(std::move(finding));

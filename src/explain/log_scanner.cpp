@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "explain/line_normalizer.hpp"
 #include "explain/line_splitter.hpp"
 
 namespace archfit::explain {
@@ -14,7 +15,7 @@ namespace {
 std::vector<std::string> all_literals(const SignatureSet& set, std::vector<std::size_t>& owner,
                                       std::vector<std::size_t>& unfiltered) {
   std::vector<std::string> literals;
-  for (std::size_t i = 0; i < set.signatures.size(); ++i) {
+  for (std::size_t i = 0; i < set.first_stage; ++i) {
     if (set.signatures[i].literals.empty()) {
       unfiltered.push_back(i);
     }
@@ -24,6 +25,39 @@ std::vector<std::string> all_literals(const SignatureSet& set, std::vector<std::
     }
   }
   return literals;
+}
+
+std::vector<std::string> facet_literals(const SignatureSet& set, std::vector<std::size_t>& owner,
+                                        std::vector<std::size_t>& unfiltered) {
+  std::vector<std::string> literals;
+  for (std::size_t i = 0; i < set.facets.size(); ++i) {
+    if (set.facets[i].literals.empty()) {
+      unfiltered.push_back(i);
+    }
+    for (const auto& literal : set.facets[i].literals) {
+      literals.push_back(literal);
+      owner.push_back(i);
+    }
+  }
+  return literals;
+}
+
+// The regex sees at most k_window bytes of `text`, centred on the first of `literals` found.
+bool search_window(const std::regex& regex, const std::vector<std::string>& literals, std::string_view text,
+                   std::size_t window) {
+  if (text.size() > window) {
+    std::size_t at = 0;
+    for (const auto& literal : literals) {
+      std::size_t found = text.find(literal);
+      if (found != std::string_view::npos) {
+        at = found;
+        break;
+      }
+    }
+    std::size_t start = at > window / 2 ? at - window / 2 : 0;
+    text = text.substr(start, window);
+  }
+  return std::regex_search(text.begin(), text.end(), regex);
 }
 
 }  // namespace
@@ -44,26 +78,20 @@ LogScanner::LogScanner(std::shared_ptr<const SignatureSet> signatures)
       m_literal_texts(all_literals(*m_signatures, m_literal_owner, m_unfiltered)),
       m_literals(m_literal_texts),
       m_seen(m_literal_texts.size(), 0),
+      m_facet_literal_texts(facet_literals(*m_signatures, m_facet_literal_owner, m_unfiltered_facets)),
+      m_facet_literals(m_facet_literal_texts),
+      m_facet_seen(m_facet_literal_texts.size(), 0),
       m_hits(m_signatures->signatures.size()) {
+  for (const auto& literal : m_literal_texts) {
+    m_longest_literal = std::max(m_longest_literal, literal.size());
+  }
   for (std::size_t i = 0; i < m_hits.size(); ++i) {
     m_hits[i].signature = i;
   }
 }
 
 bool LogScanner::signature_matches(const Signature& signature, std::string_view text) const {
-  if (text.size() > k_regex_window) {
-    std::size_t at = 0;
-    for (const auto& literal : signature.literals) {
-      std::size_t found = text.find(literal);
-      if (found != std::string_view::npos) {
-        at = found;
-        break;
-      }
-    }
-    std::size_t start = at > k_regex_window / 2 ? at - k_regex_window / 2 : 0;
-    text = text.substr(start, k_regex_window);
-  }
-  return std::regex_search(text.begin(), text.end(), signature.regex);
+  return search_window(signature.regex, signature.literals, text, k_regex_window);
 }
 
 void LogScanner::record_hit(std::size_t signature, std::uint64_t line, std::string_view text) {
@@ -93,31 +121,156 @@ void LogScanner::keep_if_error_like(std::string_view text) {
   m_error_like.push_back({score, {m_lines, clip_text(text, k_evidence_chars)}});
 }
 
+void LogScanner::collect_candidates(std::string_view matching, std::vector<std::size_t>& out) {
+  out.assign(m_unfiltered.begin(), m_unfiltered.end());
+  if (++m_stamp == 0) {
+    std::fill(m_seen.begin(), m_seen.end(), 0);
+    m_stamp = 1;
+  }
+  m_literals.find_all(matching, m_seen, m_stamp, [&](std::uint32_t literal) { out.push_back(m_literal_owner[literal]); });
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+int LogScanner::first_match(const std::vector<std::size_t>& candidates, std::string_view matching, std::size_t limit) const {
+  for (std::size_t index : candidates) {
+    if (index >= limit) {
+      break;
+    }
+    if (signature_matches(m_signatures->signatures[index], matching)) {
+      return static_cast<int>(index);
+    }
+  }
+  return -1;
+}
+
+bool LogScanner::match_second_stage(std::string_view matching, std::uint64_t line, std::string_view evidence) {
+  const SignatureSet& set = *m_signatures;
+  if (set.rules.empty()) {
+    return false;
+  }
+  // CMake's status lines ("-- Looking for pthread.h - not found") and warnings report no failure:
+  // the second stage reads error lines only (and stays cheap on a configure log).
+  if (matching.starts_with("-- ") || matching.find("warning") != std::string_view::npos) {
+    return false;
+  }
+  if (++m_facet_stamp == 0) {
+    std::fill(m_facet_seen.begin(), m_facet_seen.end(), 0);
+    m_facet_stamp = 1;
+  }
+  // Which facets' literals occur (facets without literals are always candidates).
+  m_facet_state.assign(set.facets.size(), k_facet_absent);
+  for (std::size_t index : m_unfiltered_facets) {
+    m_facet_state[index] = k_facet_untried;
+  }
+  bool any_symptom = false;
+  m_facet_literals.find_all(matching, m_facet_seen, m_facet_stamp, [&](std::uint32_t literal) {
+    std::size_t index = m_facet_literal_owner[literal];
+    m_facet_state[index] = k_facet_untried;
+    any_symptom = any_symptom || set.facets[index].kind == "symptom";
+  });
+  if (!any_symptom) {
+    return false;
+  }
+  // Each facet's regex runs at most once per line, and only when a rule needs it.
+  auto shown = [&](int index) {
+    if (index < 0) {
+      return true;
+    }
+    auto& state = m_facet_state[static_cast<std::size_t>(index)];
+    if (state == k_facet_untried) {
+      const Facet& facet = set.facets[static_cast<std::size_t>(index)];
+      state = search_window(facet.regex, facet.literals, matching, k_regex_window) ? k_facet_shown : k_facet_absent;
+    }
+    return state == k_facet_shown;
+  };
+  // An HSA_OVERRIDE_GFX_VERSION the log set on an earlier line (log_facts.hpp) is an object of
+  // every later line: the runtime crashes lines after the launcher printed the override.
+  const bool override_in_log = !m_facts.overrides.empty();
+  auto object_shown = [&](const FacetRule& rule) {
+    if (override_in_log && rule.object == "hsa-override") {
+      return true;
+    }
+    return shown(rule.object_facet);
+  };
+  // Unambiguous only: every rule the line satisfies must name the same category, else the line
+  // stays unexplained (a confident wrong category is worse than "unknown").
+  const FacetRule* first = nullptr;
+  for (const auto& rule : set.rules) {
+    if (!shown(rule.symptom_facet) || !shown(rule.tool_facet) || !object_shown(rule)) {
+      continue;
+    }
+    if (first == nullptr) {
+      first = &rule;
+    } else if (set.signatures[rule.signature].category != set.signatures[first->signature].category) {
+      return false;
+    }
+  }
+  if (first == nullptr) {
+    return false;
+  }
+  record_hit(first->signature, line, evidence);
+  return true;
+}
+
 void LogScanner::add_line(std::string_view raw_line) {
   ++m_lines;
   visible_text(raw_line, m_visible);
   std::string_view text = m_visible;
   if (text.empty()) {
+    m_previous_line = 0;
     return;
   }
   m_facts.collect(text, m_lines);
-  m_candidates.assign(m_unfiltered.begin(), m_unfiltered.end());
-  if (++m_stamp == 0) {
-    std::fill(m_seen.begin(), m_seen.end(), 0);
-    m_stamp = 1;
-  }
-  m_literals.find_all(text, m_seen, m_stamp, [&](std::uint32_t literal) { m_candidates.push_back(m_literal_owner[literal]); });
-  if (!m_candidates.empty()) {
-    std::sort(m_candidates.begin(), m_candidates.end());
-    m_candidates.erase(std::unique(m_candidates.begin(), m_candidates.end()), m_candidates.end());
-    for (std::size_t index : m_candidates) {
-      if (signature_matches(m_signatures->signatures[index], text)) {
-        record_hit(index, m_lines, text);
-        break;
-      }
+  matching_text(text, m_matching);
+  std::size_t first_stage = m_signatures->first_stage;
+  collect_candidates(m_matching, m_candidates);
+  int single = first_match(m_candidates, m_matching, first_stage);
+  // A message the browser (or a narrow terminal) wrapped: the previous line, when nothing matched
+  // it and it is long enough to have been wrapped, joined to this one. The join wins only with a
+  // row above the one this line matches alone (a more specific row of the table), so a line that
+  // is a message of its own keeps its own evidence. Its candidates are the two lines' and those
+  // of a literal that spans the break, so an ordinary line pays for a few bytes, not for a join.
+  int joined = -1;
+  if (m_previous_line != 0) {
+    std::string_view tail = m_previous_matching;
+    if (tail.size() > k_join_context) {
+      tail.remove_prefix(tail.size() - k_join_context);
+    }
+    std::size_t reach = m_longest_literal > 0 ? m_longest_literal - 1 : 0;
+    m_joined_matching.assign(tail.substr(tail.size() - std::min(tail.size(), reach)))
+        .append(" ")
+        .append(std::string_view(m_matching).substr(0, reach));
+    collect_candidates(m_joined_matching, m_join_candidates);
+    m_join_candidates.insert(m_join_candidates.end(), m_previous_candidates.begin(), m_previous_candidates.end());
+    m_join_candidates.insert(m_join_candidates.end(), m_candidates.begin(), m_candidates.end());
+    std::sort(m_join_candidates.begin(), m_join_candidates.end());
+    m_join_candidates.erase(std::unique(m_join_candidates.begin(), m_join_candidates.end()), m_join_candidates.end());
+    std::size_t limit = single >= 0 ? static_cast<std::size_t>(single) : first_stage;
+    if (!m_join_candidates.empty() && m_join_candidates.front() < limit) {
+      m_joined_matching.assign(tail).append(" ").append(m_matching);
+      joined = first_match(m_join_candidates, m_joined_matching, limit);
     }
   }
+  bool matched = true;
+  if (joined >= 0) {
+    m_joined_visible.assign(m_previous_visible).append(" ").append(text);
+    record_hit(static_cast<std::size_t>(joined), m_previous_line, m_joined_visible);
+  } else if (single >= 0) {
+    record_hit(static_cast<std::size_t>(single), m_lines, text);
+  } else {
+    matched = match_second_stage(m_matching, m_lines, text);
+  }
   keep_if_error_like(text);
+  // CMake's status lines ("-- ...") are whole lines, never the first half of a wrapped message.
+  if (!matched && text.size() >= k_min_wrapped_chars && !std::string_view(m_matching).starts_with("-- ")) {
+    m_previous_line = m_lines;
+    m_previous_matching.assign(m_matching);
+    m_previous_candidates.assign(m_candidates.begin(), m_candidates.end());
+    m_previous_visible.assign(text.substr(0, k_evidence_chars));
+  } else {
+    m_previous_line = 0;
+  }
 }
 
 void LogScanner::add_termination_signal(int signal) {

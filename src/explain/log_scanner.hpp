@@ -3,10 +3,12 @@
 // matching lines and the first few of them, the most error-like lines, and the values the log
 // mentions (log_facts.hpp). Memory does not grow with the log.
 //
-// Matching: each line is reduced to its visible text (line_splitter.hpp), one pass of the
-// literal set finds the signatures whose required literals occur, and only those signatures' regexes
-// run, in table order; the first that matches owns the line (data/error_signatures.tsv: "report
-// the first matching row in file order").
+// Matching: each line is reduced to its visible text (line_splitter.hpp) and then to its matching
+// form (line_normalizer.hpp); one pass of the literal set finds the signatures whose required
+// literals occur, and only those signatures' regexes run, in table order; the first that matches
+// owns the line (data/error_signatures.tsv: "report the first matching row in file order").
+// A line nothing matched is tried once more joined to the line before it (a message wrapped by the
+// browser it was copied from), and then by the second stage (facets: tool, object, symptom).
 #pragma once
 
 #include <cstdint>
@@ -43,7 +45,11 @@ struct LogMatches {
 class LogScanner {
  public:
   static constexpr std::size_t k_evidence_per_signature = 3;
-  static constexpr std::size_t k_error_like_lines = 5;
+  static constexpr std::size_t k_error_like_lines = 3;
+  // A line shorter than this was not wrapped: it is not joined to the next one.
+  static constexpr std::size_t k_min_wrapped_chars = 40;
+  // Of a wrapped line, the join keeps this many bytes before the break (a message is not longer).
+  static constexpr std::size_t k_join_context = 256;
   static constexpr std::size_t k_evidence_chars = 400;
   // The regex sees at most this much of a line, centred on the required literal: libstdc++'s
   // std::regex recurses per character and must not meet a 64 KiB line.
@@ -63,6 +69,12 @@ class LogScanner {
  private:
   void record_hit(std::size_t signature, std::uint64_t line, std::string_view text);
   bool signature_matches(const Signature& signature, std::string_view text) const;
+  // The rows whose literals occur in `matching` (and those without a prefilter), sorted.
+  void collect_candidates(std::string_view matching, std::vector<std::size_t>& out);
+  // Index of the first of `candidates`, below `limit`, whose regex matches `matching`; -1 for none.
+  int first_match(const std::vector<std::size_t>& candidates, std::string_view matching, std::size_t limit) const;
+  // The second stage: the facets `matching` shows, and the one category the rules give them.
+  bool match_second_stage(std::string_view matching, std::uint64_t line, std::string_view evidence);
   void keep_if_error_like(std::string_view text);
 
   std::shared_ptr<const SignatureSet> m_signatures;
@@ -75,6 +87,27 @@ class LogScanner {
   std::uint32_t m_stamp = 0;
   std::vector<std::size_t> m_candidates;      // scratch: signatures to try on this line
   std::string m_visible;                      // scratch: the line's visible text
+  std::string m_matching;                     // scratch: its matching form
+  std::string m_joined_matching;              // scratch: previous + this line (wrapped messages)
+  std::string m_joined_visible;
+  std::uint64_t m_previous_line = 0;          // 0: the previous line is not a join candidate
+  std::string m_previous_matching;
+  std::string m_previous_visible;
+  std::vector<std::size_t> m_previous_candidates;
+  std::vector<std::size_t> m_join_candidates;
+  std::size_t m_longest_literal = 0;
+  // The second stage's prefilter, as for the signatures.
+  std::vector<std::size_t> m_facet_literal_owner;
+  std::vector<std::size_t> m_unfiltered_facets;
+  std::vector<std::string> m_facet_literal_texts;
+  LiteralSet m_facet_literals;
+  std::vector<std::uint32_t> m_facet_seen;
+  std::uint32_t m_facet_stamp = 0;
+  // Per facet, for the line being read: its literal is absent, or its regex is untried, shown, absent.
+  static constexpr std::uint8_t k_facet_absent = 0;
+  static constexpr std::uint8_t k_facet_untried = 1;
+  static constexpr std::uint8_t k_facet_shown = 2;
+  std::vector<std::uint8_t> m_facet_state;
   ErrorLikeness m_error_likeness;
   struct ScoredLine {
     int score = 0;

@@ -206,6 +206,15 @@ void refine_rocm_path(Finding& finding, PlaceholderValues& values, const RefineI
 }
 
 void refine_compiler_version(Finding& finding, PlaceholderValues& values, const RefineInput& input) {
+  if (finding.id == "rocm-device-lib-missing-target") {
+    if (auto target = capture(finding, std::regex{R"(device library for (gfx[0-9a-f]+))"})) {
+      values["gfx"] = *target;
+      finding.details.push_back(fmt::format("the compiler has no device library for {}: the ROCm release in use predates "
+                                            "that target (a path variable cannot add it)",
+                                            *target));
+    }
+    return;
+  }
   if (auto limit = capture(finding, std::regex{R"(gcc versions later than ([0-9]+))"})) {
     int highest_allowed = std::stoi(*limit);
     values["N"] = *limit;

@@ -1,6 +1,12 @@
 // The error signatures of data/error_signatures.tsv (its comment header documents the columns),
-// compiled: each pattern as a std::regex plus the literals it cannot match without
-// (required_literals.hpp), which the log scanner uses as a prefilter.
+// compiled: each pattern as a case-insensitive std::regex plus the literals it cannot match without
+// (required_literals.hpp, lower-cased), which the log scanner uses as a prefilter. Patterns are
+// matched against a line's matching form (line_normalizer.hpp: no prompts, no quotes, lower case).
+//
+// The second stage (data/error_facets.tsv, data/error_facet_rules.tsv): for lines no signature
+// catches, facets name the tool that speaks, the object it speaks of and the symptom; a rule maps a
+// (tool, object, symptom) combination to a category. Each rule becomes a Signature after the table's
+// rows, so that findings, ranking and refinement treat both stages alike.
 #pragma once
 
 #include <array>
@@ -32,10 +38,37 @@ struct Signature {
   std::string source;
   std::regex regex;
   std::vector<std::string> literals;  // prefilter; empty: run the regex on every line
+  // Second stage only: "tool: linker, object: any, symptom: killed" (empty for table rows).
+  std::string facets;
+};
+
+// One facet of the second stage: a way a tool, an object or a symptom shows in a line.
+struct Facet {
+  std::string kind;  // "tool", "object" or "symptom"
+  std::string id;
+  std::string pattern;
+  std::regex regex;
+  std::vector<std::string> literals;  // lower-cased prefilter, as for signatures
+};
+
+// A rule of the second stage: the facets a line must show (empty tool/object: any) for the
+// category of signatures[signature].
+struct FacetRule {
+  std::size_t signature = 0;
+  std::string tool;
+  std::string object;
+  std::string symptom;
+  // Indices into SignatureSet::facets; -1 for "any".
+  int tool_facet = -1;
+  int object_facet = -1;
+  int symptom_facet = -1;
 };
 
 struct SignatureSet {
-  std::vector<Signature> signatures;  // file order = priority order
+  std::vector<Signature> signatures;  // file order = priority order; second-stage rules last
+  std::size_t first_stage = 0;        // signatures[0, first_stage) are error_signatures.tsv's rows
+  std::vector<Facet> facets;
+  std::vector<FacetRule> rules;
 
   // Index of the signature named `id`, or -1.
   int find(std::string_view id) const;
@@ -44,6 +77,11 @@ struct SignatureSet {
 // Parses and compiles a table in the error_signatures.tsv format. Fails, naming the row, on a
 // missing column, an unknown category, a duplicate id or a pattern std::regex rejects.
 Result<SignatureSet> parse_signatures(std::string_view text, std::string_view name);
+
+// Adds the second stage to `set`: facets in the error_facets.tsv format, rules in the
+// error_facet_rules.tsv format. Fails, naming the row, on an unknown kind or category, a rule that
+// names an undefined facet or has no symptom, an id that repeats a signature's, or a bad pattern.
+Status add_second_stage(SignatureSet& set, std::string_view facets_text, std::string_view rules_text);
 
 // The table embedded from data/error_signatures.tsv, compiled once (thread-safe).
 Result<std::shared_ptr<const SignatureSet>> builtin_signatures();

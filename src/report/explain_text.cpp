@@ -49,7 +49,8 @@ std::string explain_to_text(const explain::Explanation& explanation, const TextS
       out += "  the lines that look most like an error:\n";
       write_evidence(out, style, width, finding);
     }
-    labelled(out, style, width, "fix", finding.fix);
+    // For a log nothing explains, the "fix" is what explain would need to name a cause.
+    labelled(out, style, width, "needs", finding.fix);
     return out;
   }
   std::size_t number = 0;

@@ -370,5 +370,36 @@ TEST(ExplainContext, ColouredCompilerOutputIsMatched) {
   EXPECT_EQ(json["findings"][0]["evidence"][0].get<std::string>().find('\x1b'), std::string::npos);
 }
 
+// Issue 13: Debian's ROCm (5.2.3) has no device library for gfx1100, so its hipcc really fails for
+// that target. explain must call it a target this ROCm lacks (compiler-version: a too-old ROCm),
+// never a path problem, and propose no HIP_DEVICE_LIB_PATH (the path in use is right).
+TEST(ExplainContext, RealHipccFailureForATargetThisRocmLacksIsNotAPath) {
+  auto dir = unique_temp_path("explain-gfx1100");
+  std::filesystem::create_directories(dir);
+  std::string source = (dir / "k.hip").string();
+  std::ofstream(source) << "__global__ void k(float* x) { x[0] = 1.0f; }\n";
+  auto built = run_command({"hipcc", "--offload-arch=gfx1100", "-c", source, "-o", (dir / "k.o").string()});
+  if (built.exit_code == 0) {
+    std::filesystem::remove_all(dir);
+    GTEST_SKIP() << "this machine's hipcc has a device library for gfx1100";
+  }
+  ASSERT_NE(built.err.find("gfx1100"), std::string::npos) << built.err;
+  std::string log = (dir / "build.log").string();
+  std::ofstream(log) << built.err;
+  int exit_code = -1;
+  auto json = explain_json({log}, {}, &exit_code);
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(exit_code, 0);
+  ASSERT_FALSE(json["findings"].empty());
+  const auto& top = json["findings"][0];
+  EXPECT_EQ(top["id"], "rocm-device-lib-missing-target") << built.err;
+  EXPECT_EQ(top["category"], "compiler-version");
+  EXPECT_NE(top["fix"].get<std::string>().find("--target gfx1100"), std::string::npos) << top["fix"];
+  for (const auto& finding : json["findings"]) {
+    EXPECT_NE(finding["category"], "rocm-path") << finding["id"];
+    EXPECT_EQ(finding["fix"].get<std::string>().find("HIP_DEVICE_LIB_PATH="), std::string::npos) << finding["fix"];
+  }
+}
+
 }  // namespace
 }  // namespace archfit::test

@@ -1,26 +1,47 @@
 // Every real log of tests/data/logs/INDEX.tsv (excerpts of public issues, each with the cause the
-// issue established) must be explained with the category and signature INDEX.tsv records, and the
-// explanation must quote a line of the log.
+// issue established) must be explained with the category INDEX.tsv records (and the signature,
+// where the row names one), quoting a line of the log; a log of category `none` (a cause that is
+// none of explain's: runtime GPU OOM, NCCL timeouts, a full disk, a missing pip package, a driver
+// too old) must name no category at all.
 #include <set>
 
 #include <gtest/gtest.h>
 
 #include "explain/line_splitter.hpp"
 #include "explain_test_support.hpp"
+#include "family_variants.hpp"
 
 namespace archfit::test {
 namespace {
 
-// The log's lines as explain sees them (escape sequences and trailing blanks removed).
+// The log's lines as explain sees them (escape sequences and trailing blanks removed; as quoted,
+// cut to k_evidence_chars), and each line joined to the next (a message the browser wrapped is
+// quoted whole).
 std::set<std::string> visible_lines(const std::filesystem::path& path) {
   std::set<std::string> result;
   std::string visible;
+  std::string previous;
   for (const auto& line : lines(read_text(path))) {
     explain::visible_text(line, visible);
     result.insert(visible);
+    result.insert(explain::clip_text(visible, explain::LogScanner::k_evidence_chars));
+    if (!previous.empty()) {
+      result.insert(explain::clip_text(previous + " " + visible, explain::LogScanner::k_evidence_chars));
+    }
+    previous = visible.substr(0, explain::LogScanner::k_evidence_chars);
   }
   return result;
 }
+
+bool is_none(const IndexedLog& row) { return row.category == "none"; }
+
+// Training logs whose excerpt does not show the cause at all: explain must answer unknown for
+// them (never another category). Each entry says what is missing.
+const std::set<std::string> k_cause_not_in_excerpt = {
+    // Only rocm-clinfo's and Vulkan's listings of the GPUs; the override that caused the wrong
+    // gfx lived in the reporter's .bashrc and appears nowhere in the log.
+    "gpu-isa-override/rocm-5696-8060s-reported-as-gfx1201-override-12.0.1.log",
+};
 
 TEST(LogCorpus, IndexListsEnoughRealLogsAndEveryLogFile) {
   auto index = read_log_index();
@@ -30,7 +51,7 @@ TEST(LogCorpus, IndexListsEnoughRealLogsAndEveryLogFile) {
     EXPECT_TRUE(std::filesystem::is_regular_file(logs_dir() / row.file)) << row.file;
     EXPECT_TRUE(row.source_url.starts_with("https://github.com/")) << row.file;
     EXPECT_FALSE(row.established_cause.empty()) << row.file;
-    EXPECT_TRUE(explain::is_known_category(row.category)) << row.file << ": " << row.category;
+    EXPECT_TRUE(explain::is_known_category(row.category) || is_none(row)) << row.file << ": " << row.category;
     EXPECT_EQ(row.file.substr(0, row.file.find('/')), row.category) << "logs live in a directory named for their category";
     indexed.insert(row.file);
   }
@@ -50,9 +71,16 @@ TEST(LogCorpus, EveryLogGetsItsEstablishedCategoryAndSignatureFirst) {
     auto explanation = explain_file_without_context(logs_dir() / row.file);
     ASSERT_FALSE(explanation.findings.empty());
     const auto& top = explanation.findings.front();
+    if (is_none(row) || k_cause_not_in_excerpt.count(row.file)) {
+      EXPECT_FALSE(explanation.explained) << "named " << top.category << " (" << top.id << ") for a log of no category";
+      EXPECT_EQ(top.category, "unknown");
+      continue;
+    }
     EXPECT_TRUE(explanation.explained);
     EXPECT_EQ(top.category, row.category) << "established cause: " << row.established_cause;
-    EXPECT_EQ(top.id, row.signature);
+    if (!row.signature.empty()) {
+      EXPECT_EQ(top.id, row.signature);
+    }
     ASSERT_FALSE(top.evidence.empty());
     auto log_lines = visible_lines(logs_dir() / row.file);
     for (const auto& evidence : top.evidence) {
@@ -65,17 +93,28 @@ TEST(LogCorpus, EveryLogGetsItsEstablishedCategoryAndSignatureFirst) {
 }
 
 TEST(LogCorpus, EverySignatureIsExercisedByTheCorpusOrNamed) {
-  // Signatures without a log in the corpus yet; the list may only shrink.
+  // Signatures (and second-stage rules) that neither a corpus log nor a real message of
+  // family_variants.hpp exercises yet; the list may only shrink.
   const std::set<std::string> without_log = {
-      "hsa-invalid-isa", "triton-attrsdescriptor-import-error", "triton-passmanager-failed", "llvm-unrecognized-processor",
-      "cxx11-abi-symbol-undefined", "exit-137", "rocm-arch-detect-failed", "no-gpu-arch-specified", "sigill-received",
-      "hipcc-not-on-path", "rocm-home-not-set", "find-hip-module-failed",
+      "hsa-invalid-isa", "triton-passmanager-failed", "llvm-unrecognized-processor", "exit-137",
+      "rocm-arch-detect-failed", "hipcc-not-on-path", "rocm-home-not-set", "find-hip-module-failed",
+      // Second-stage rules: tests/explain/family_test.cpp runs them on the variants' real lines.
+      "facets-build-tool-killed", "facets-header-not-found", "facets-nvcc-arch-unsupported",
+      "facets-triton-arch-unsupported", "facets-triton-dtype-unsupported", "facets-triton-module-moved",
+      "facets-hip-tool-rocm-path", "facets-symbol-version-not-found", "facets-symbol-version-undefined",
+      "facets-cmake-gpu-detect-failed", "facets-hip-tool-detect-failed",
   };
   auto set = explain::builtin_signatures();
   ASSERT_TRUE(set.ok());
   std::set<std::string> exercised;
   for (const auto& row : read_log_index()) {
-    exercised.insert(row.signature);
+    auto explanation = explain_file_without_context(logs_dir() / row.file);
+    for (const auto& finding : explanation.findings) {
+      exercised.insert(finding.id);
+    }
+  }
+  for (const auto& variant : family_variants()) {
+    exercised.insert(variant.id);
   }
   for (const auto& signature : (*set)->signatures) {
     if (!exercised.count(signature.id)) {
@@ -92,13 +131,22 @@ TEST(LogCorpus, CommandLineJsonForEveryLog) {
     SCOPED_TRACE(row.file);
     int exit_code = -1;
     auto json = run_archfit_json({"explain", "--no-context", (logs_dir() / row.file).string()}, &exit_code);
-    EXPECT_EQ(exit_code, 0);
     EXPECT_EQ(json.value("schema", ""), "archfit.explain/1");
-    EXPECT_TRUE(json.value("explained", false));
     ASSERT_TRUE(json.contains("findings") && !json["findings"].empty());
     const auto& top = json["findings"][0];
+    if (is_none(row) || k_cause_not_in_excerpt.count(row.file)) {
+      EXPECT_EQ(exit_code, 1);
+      EXPECT_FALSE(json.value("explained", true));
+      EXPECT_EQ(top["category"], "unknown");
+      EXPECT_LE(top["evidence"].size(), 3u);
+      continue;
+    }
+    EXPECT_EQ(exit_code, 0);
+    EXPECT_TRUE(json.value("explained", false));
     EXPECT_EQ(top["category"], row.category);
-    EXPECT_EQ(top["id"], row.signature);
+    if (!row.signature.empty()) {
+      EXPECT_EQ(top["id"], row.signature);
+    }
     ASSERT_FALSE(top["evidence"].empty());
     EXPECT_EQ(top["evidence"].size(), top["evidence_lines"].size());
     EXPECT_TRUE(top["source"].is_string());

@@ -1,0 +1,27 @@
+// The form of a log line that signatures are matched against, so that one pattern covers the ways
+// people paste the same message:
+//   - a shell, Python or quoting prompt in front ("$ ", "# ", "> ", ">>> ", "... ", "% "), any number
+//     of them, is dropped;
+//   - quote characters are dropped: ' " ` and the typographic ‘ ’ “ ” „ ‚ « » (compilers, CMake and
+//     Python quote the same name differently, and Markdown eats some of them);
+//   - the full-width colon of CJK messages (：) becomes ':';
+//   - ASCII letters are lower-cased (patterns are compiled case-insensitive, their literals lower-cased);
+//   - runs of blanks become one space, leading and trailing blanks go.
+// So "version `GLIBCXX_3.4.30' not found", "version 'GLIBCXX_3.4.30' not found" and
+// "> version GLIBCXX_3.4.30 not found" all read "version glibcxx_3.4.30 not found".
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace archfit::explain {
+
+// Writes the matching form of `visible` (a line as line_splitter.hpp's visible_text leaves it)
+// into `out`, which is reused so that no line costs an allocation.
+void matching_text(std::string_view visible, std::string& out);
+
+// The same normalisation for a literal of a pattern (quotes dropped, lower-cased, blanks collapsed),
+// without the prompt stripping: the prefilter looks for it inside matching_text's output.
+std::string matching_literal(std::string_view literal);
+
+}  // namespace archfit::explain

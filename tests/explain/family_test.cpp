@@ -1,0 +1,244 @@
+// Cause families: every variant of family_variants.hpp (real public messages) is given to its
+// signature or second-stage rule; the pasting forms (prompts, quotes, case, browser wrapping) do
+// not change the answer; the second stage names a category only when its rules agree; lines of
+// logs that belong to no category stay unexplained; an unexplained log still quotes its most
+// error-like lines and says what explain would need.
+#include <gtest/gtest.h>
+
+#include "explain/line_normalizer.hpp"
+#include "knowledge/embedded_data.hpp"
+#include "explain_test_support.hpp"
+#include "family_variants.hpp"
+
+namespace archfit::explain {
+namespace {
+
+std::shared_ptr<const SignatureSet> signatures() {
+  auto set = builtin_signatures();
+  EXPECT_TRUE(set.ok()) << (set.ok() ? "" : set.error().message);
+  return *set;
+}
+
+// The ids of the signatures the lines match, in table order.
+std::vector<std::string> matched_ids(const std::vector<std::string>& lines) {
+  auto set = signatures();
+  LogScanner scanner(set);
+  for (const auto& line : lines) {
+    scanner.add_line(line);
+  }
+  std::vector<std::string> ids;
+  for (const auto& hit : scanner.matches().hits) {
+    ids.push_back(set->signatures[hit.signature].id);
+  }
+  return ids;
+}
+
+TEST(CauseFamilies, EveryVariantIsGivenToItsSignature) {
+  auto set = signatures();
+  for (const auto& variant : test::family_variants()) {
+    SCOPED_TRACE(variant.source);
+    ASSERT_GE(set->find(variant.id), 0) << variant.id << " is not a signature or rule id";
+    EXPECT_EQ(matched_ids({variant.line}), std::vector<std::string>{variant.id}) << variant.line;
+  }
+}
+
+TEST(CauseFamilies, LinesOfNoCategoryMatchNothing) {
+  for (const auto& line : test::lines_of_no_category()) {
+    SCOPED_TRACE(line.source);
+    EXPECT_TRUE(matched_ids({line.line}).empty()) << line.line;
+  }
+}
+
+TEST(CauseFamilies, DeviceLibraryForATargetIsNeverAPathProblem) {
+  auto set = signatures();
+  for (const auto& variant : test::family_variants()) {
+    if (variant.id != "rocm-device-lib-missing-target") {
+      continue;
+    }
+    const auto& signature = set->signatures[static_cast<std::size_t>(set->find(variant.id))];
+    EXPECT_EQ(signature.category, "compiler-version");
+    EXPECT_EQ(signature.fix.find("HIP_DEVICE_LIB_PATH="), std::string::npos) << signature.fix;
+  }
+}
+
+TEST(LineNormalizer, DropsPromptsQuotesCaseAndExtraBlanks) {
+  std::string out;
+  matching_text("$ >>> version `GLIBCXX_3.4.30'   not found", out);
+  EXPECT_EQ(out, "version glibcxx_3.4.30 not found");
+  matching_text("  # > cannot import name ‘triton_key’ from “triton.compiler.compiler”", out);
+  EXPECT_EQ(out, "cannot import name triton_key from triton.compiler.compiler");
+  matching_text("cc1plus: Fatal error： cuda_runtime.h：No such file", out);
+  EXPECT_EQ(out, "cc1plus: fatal error: cuda_runtime.h:no such file");
+  // "#error" and "$HOME" are words, not prompts.
+  matching_text("#error -- unsupported GNU version!", out);
+  EXPECT_EQ(out, "#error -- unsupported gnu version!");
+  EXPECT_EQ(matching_literal("No Such  File"), "no such file");
+}
+
+// One real message (tests/data/logs/libstdcxx-version/tgsgapcloser-lib64-libstdcxx-3.4.20.log) as
+// people paste it: quoted as ld.so prints it, with straight or typographic quotes, unquoted,
+// behind a prompt or a quote marker, upper-cased.
+TEST(CauseFamilies, PastingFormsGiveTheSameAnswer) {
+  const std::vector<std::string> forms = {
+      "tgsseqsplit: /lib64/libstdc++.so.6: version `GLIBCXX_3.4.20' not found (required by tgsseqsplit)",
+      "tgsseqsplit: /lib64/libstdc++.so.6: version 'GLIBCXX_3.4.20' not found (required by tgsseqsplit)",
+      "tgsseqsplit: /lib64/libstdc++.so.6: version ‘GLIBCXX_3.4.20’ not found (required by tgsseqsplit)",
+      "tgsseqsplit: /lib64/libstdc++.so.6: version GLIBCXX_3.4.20 not found (required by tgsseqsplit)",
+      "$ tgsseqsplit: /lib64/libstdc++.so.6: version `GLIBCXX_3.4.20'  not found (required by tgsseqsplit)",
+      "> TGSSEQSPLIT: /LIB64/LIBSTDC++.SO.6: VERSION `GLIBCXX_3.4.20' NOT FOUND (REQUIRED BY TGSSEQSPLIT)",
+  };
+  for (const auto& form : forms) {
+    EXPECT_EQ(matched_ids({form}), std::vector<std::string>{"glibcxx-not-found"}) << form;
+  }
+}
+
+// Dao-AILab/flash-attention#950 as reported: the browser wrapped the line before "symbol:", so
+// each half alone is no message; and a line that only looks like a continuation is not joined.
+TEST(CauseFamilies, AMessageWrappedByTheBrowserIsJoined) {
+  auto set = signatures();
+  LogScanner scanner(set);
+  scanner.add_line("ERROR");
+  scanner.add_line("`flash_attn_2_cuda.cpython-310-x86_64-linux-gnu.so: undefined");
+  scanner.add_line(" version `GLIBCXX_3.4.30' not found");
+  auto matches = scanner.matches();
+  ASSERT_EQ(matches.hits.size(), 1u);
+  EXPECT_EQ(set->signatures[matches.hits[0].signature].id, "glibcxx-not-found") << "the second line is a message of its own";
+  EXPECT_EQ(matches.hits[0].evidence[0].line, 3u);
+
+  LogScanner wrapped(set);
+  wrapped.add_line("`flash_attn_2_cuda.cpython-310-x86_64-linux-gnu.so: undefined");
+  wrapped.add_line(" symbol: _ZN3c104impl3cow11cow_deleterEPv`");
+  auto joined = wrapped.matches();
+  ASSERT_EQ(joined.hits.size(), 1u);
+  EXPECT_EQ(set->signatures[joined.hits[0].signature].id, "torch-symbol-undefined");
+
+  // The cxx11 row needs "undefined symbol:" whole, which only the join of the two halves has.
+  LogScanner cxx11(set);
+  cxx11.add_line("ImportError: /opt/lib/python3.12/site-packages/flash_attn_2_cuda.cpython-312-x86_64-linux-gnu.so: undefined");
+  cxx11.add_line("symbol: _ZN3c105ErrorC2ENS_14SourceLocationENSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEE");
+  auto both = cxx11.matches();
+  ASSERT_EQ(both.hits.size(), 1u);
+  EXPECT_EQ(both.hits[0].evidence[0].line, 1u) << "a joined match is quoted from its first line";
+}
+
+// The second stage alone: the embedded facets and rules, without a single signature.
+std::shared_ptr<const SignatureSet> second_stage_only() {
+  auto parsed = parse_signatures("id\tcategory\tpattern\tcause\tfix\tsource\n", "empty");
+  EXPECT_TRUE(parsed.ok());
+  SignatureSet set = std::move(*parsed);
+  auto facets = knowledge::embedded_file("error_facets.tsv");
+  auto rules = knowledge::embedded_file("error_facet_rules.tsv");
+  EXPECT_TRUE(facets && rules);
+  auto status = add_second_stage(set, *facets, *rules);
+  EXPECT_TRUE(status.ok()) << (status.ok() ? "" : status.error().message);
+  return std::make_shared<const SignatureSet>(std::move(set));
+}
+
+std::vector<std::string> categories_of(const std::shared_ptr<const SignatureSet>& set, const std::string& line) {
+  LogScanner scanner(set);
+  scanner.add_line(line);
+  std::vector<std::string> categories;
+  for (const auto& hit : scanner.matches().hits) {
+    categories.push_back(set->signatures[hit.signature].category);
+  }
+  return categories;
+}
+
+// On every real variant, the second stage alone names the variant's category or nothing: it may
+// miss, it may not contradict. And it reads a good part of them.
+TEST(SecondStage, AloneItNeverContradictsTheFamilies) {
+  auto full = signatures();
+  auto stage_two = second_stage_only();
+  ASSERT_GT(stage_two->rules.size(), 0u);
+  std::size_t named = 0;
+  for (const auto& variant : test::family_variants()) {
+    SCOPED_TRACE(variant.source);
+    const std::string& expected = full->signatures[static_cast<std::size_t>(full->find(variant.id))].category;
+    auto categories = categories_of(stage_two, variant.line);
+    EXPECT_LE(categories.size(), 1u);
+    if (!categories.empty()) {
+      EXPECT_EQ(categories[0], expected) << variant.line;
+      ++named;
+    }
+  }
+  EXPECT_GE(named, 8u);
+  for (const auto& line : test::lines_of_no_category()) {
+    EXPECT_TRUE(categories_of(stage_two, line.line).empty()) << line.line;
+  }
+}
+
+TEST(SecondStage, NamesACategoryOnlyWhenItsRulesAgree) {
+  // A Triton module no signature names (meta-pytorch/tritonbench#551) -> triton-mismatch.
+  EXPECT_EQ(categories_of(second_stage_only(), "ModuleNotFoundError: No module named 'triton.tools.tensor_descriptor'"),
+            std::vector<std::string>{"triton-mismatch"});
+  // Constructed: Triton and nvcc both on a line with an arch unsupported -> two readings, no category.
+  EXPECT_TRUE(categories_of(second_stage_only(), "triton: nvcc fatal : Value 'sm_90a' is not supported").empty());
+  // Constructed: a symptom with no tool or object a rule names -> no category.
+  EXPECT_TRUE(categories_of(second_stage_only(), "Error: the model file was not found").empty());
+}
+
+TEST(SecondStage, RulesNameDefinedFacetsAndKnownCategories) {
+  const std::string header = "id\tcategory\tpattern\tcause\tfix\tsource\nrow\toom\tabcdef\tc\tf\thttps://x\n";
+  auto parsed = parse_signatures(header, "t");
+  ASSERT_TRUE(parsed.ok());
+  const std::string facets = "kind\tid\tpattern\tsource\nsymptom\tkilled\tkilled\thttps://x\ntool\tld\tld\thttps://x\n";
+  const std::string rules_header = "id\ttool\tobject\tsymptom\tcategory\tcause\tfix\tsource\n";
+  SignatureSet good = *parsed;
+  EXPECT_TRUE(add_second_stage(good, facets, rules_header + "r\tld\t*\tkilled\toom\tc\tf\thttps://x\n").ok());
+  EXPECT_EQ(good.first_stage, 1u);
+  EXPECT_EQ(good.signatures.size(), 2u);
+  SignatureSet undefined_facet = *parsed;
+  EXPECT_FALSE(add_second_stage(undefined_facet, facets, rules_header + "r\tnvcc\t*\tkilled\toom\tc\tf\thttps://x\n").ok());
+  SignatureSet no_symptom = *parsed;
+  EXPECT_FALSE(add_second_stage(no_symptom, facets, rules_header + "r\tld\t*\t*\toom\tc\tf\thttps://x\n").ok());
+  SignatureSet bad_category = *parsed;
+  EXPECT_FALSE(add_second_stage(bad_category, facets, rules_header + "r\tld\t*\tkilled\tnone\tc\tf\thttps://x\n").ok());
+  SignatureSet clash = *parsed;
+  EXPECT_FALSE(add_second_stage(clash, facets, rules_header + "row\tld\t*\tkilled\toom\tc\tf\thttps://x\n").ok());
+  SignatureSet bad_kind = *parsed;
+  EXPECT_FALSE(add_second_stage(bad_kind, "kind\tid\tpattern\tsource\nthing\tx\tabc\thttps://x\n", rules_header).ok());
+}
+
+TEST(SecondStage, EverySymptomHasAPrefilter) {
+  for (const auto& facet : signatures()->facets) {
+    if (facet.kind == "symptom") {
+      EXPECT_FALSE(facet.literals.empty()) << facet.id;
+    }
+  }
+}
+
+// A log nothing explains: the three most error-like lines with their line numbers, and what
+// explain would need.
+TEST(UnknownLog, QuotesThreeErrorLikeLinesAndSaysWhatItNeeds) {
+  auto set = signatures();
+  LogScanner scanner(set);
+  const std::vector<std::string> log = {
+      "[1/3] Building CXX object a.o",
+      "a.cpp:2:10: error: 'undeclared_function' was not declared in this scope",
+      "warning: unused variable",
+      "FAILED: a.o",
+      "compilation terminated.",
+      "ninja: build stopped: subcommand failed.",
+  };
+  for (const auto& line : log) {
+    scanner.add_line(line);
+  }
+  auto explanation = explain_matches(scanner.matches(), *set, nullptr);
+  EXPECT_FALSE(explanation.explained);
+  ASSERT_EQ(explanation.findings.size(), 1u);
+  const auto& finding = explanation.findings[0];
+  EXPECT_EQ(finding.category, "unknown");
+  ASSERT_EQ(finding.evidence.size(), 3u);
+  EXPECT_EQ(finding.evidence[0].line, 2u);
+  EXPECT_EQ(finding.evidence[0].text, log[1]);
+  EXPECT_NE(finding.fix.find("explain needs"), std::string::npos) << finding.fix;
+
+  LogScanner summaries(set);
+  summaries.add_line("error: subprocess-exited-with-error");
+  summaries.add_line("ninja: build stopped: subcommand failed.");
+  auto only_summaries = explain_matches(summaries.matches(), *set, nullptr);
+  EXPECT_NE(only_summaries.findings[0].fix.find("summary of a failure"), std::string::npos) << only_summaries.findings[0].fix;
+}
+
+}  // namespace
+}  // namespace archfit::explain

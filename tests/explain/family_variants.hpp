@@ -1,0 +1,162 @@
+// The variants of each cause family, one real public message each (the issue or source that
+// quotes it is cited next to it): the lines `explain` must give to the named signature or
+// second-stage rule. family_test.cpp checks each; corpus_test.cpp counts a signature with a
+// variant here as exercised.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace archfit::test {
+
+struct FamilyVariant {
+  std::string line;
+  std::string id;      // signature or rule id
+  std::string source;  // public message quoted
+};
+
+inline const std::vector<FamilyVariant>& family_variants() {
+  static const std::vector<FamilyVariant> variants = {
+      // oom: the linker (through collect2) and the assembler killed, not only cc1plus; locale words.
+      {"collect2: fatal error: ld terminated with signal 9 [Killed]", "compiler-killed-signal",
+       "https://github.com/llvm/llvm-project/issues/65276"},
+      {"collect2: fatal error: ld terminated with signal 9 [Unicestwiony]", "compiler-killed-signal",
+       "https://github.com/llvm-mos/llvm-mos/issues/74"},
+      {"collect2: fatal error: ld terminated with signal 9 [Killed: 9]", "compiler-killed-signal",
+       "https://github.com/synthetos/g2/issues/406"},
+      {"gcc: 致命错误：已杀死 signal terminated program cc1", "compiler-killed-signal",
+       "https://github.com/wulabing/V2Ray_ws-tls_bash_onekey/issues/6"},
+      {"g++-5: internal compiler error: Killed (program cc1plus)", "compiler-killed-signal",
+       "https://github.com/scylladb/seastar/issues/282"},
+      {"c++: fatal error: Killed signal terminated program cc1plus", "compiler-killed-signal",
+       "https://github.com/PennyLaneAI/catalyst/pull/1000"},
+      // libstdcxx-version: the link-time forms of a missing symbol version.
+      {"/usr/bin/ld: /home/cpl-library/lib/libcpl.so: undefined reference to "
+       "`std::__throw_bad_array_new_length()@GLIBCXX_3.4.29'",
+       "glibcxx-undefined-reference-link", "https://github.com/Crompulence/cpl-library/issues/26"},
+      {"./polyworld/lib/libpolyworld.so: undefined reference to `__cxa_throw_bad_array_new_length@CXXABI_1.3.8'",
+       "glibcxx-undefined-reference-link", "https://github.com/polyworld/polyworld/issues/7"},
+      {"OSError: .../anaconda3/bin/../lib/libstdc++.so.6: version `GLIBCXX_3.4.29' not found (required by "
+       "..../anaconda3/lib/python3.6/site-packages/selm_lammps/lammps/liblammps.so)",
+       "conda-libstdcxx-too-old", "tests/data/logs/libstdcxx-version/mango-selm-anaconda-libstdcxx-oserror.log"},
+      // abi-mismatch: typeinfo and vtable symbols of torch classes, not only functions.
+      {"ImportError: /home/user/.cache/pykeops-1.4-cpython-38/libKeOpstorchb6dc4e1daf.cpython-38-x86_64-linux-gnu.so: "
+       "undefined symbol: _ZTIN3c1021AutogradMetaInterfaceE",
+       "torch-symbol-undefined", "https://github.com/getkeops/keops/issues/63"},
+      {"ImportError: /home/miyan/danshili/MeshODE/build/pyDeform.cpython-38-x86_64-linux-gnu.so: undefined symbol: "
+       "_ZTVN5torch8autograd12AutogradMetaE",
+       "torch-symbol-undefined", "https://github.com/hjwdzh/MeshODE/issues/9"},
+      // compiler-version: clang, Apple clang and GCC-on-macOS as nvcc's host compiler.
+      {"#error -- unsupported clang version! clang version must be less than 10 and greater than 3.2 . The nvcc flag "
+       "'-allow-unsupported-compiler' can be used to override this version check",
+       "nvcc-unsupported-host-compiler", "https://github.com/NVIDIA/cccl/issues/7"},
+      {"nvcc fatal   : The version ('90000') of the host compiler ('Apple clang') is not supported",
+       "nvcc-unsupported-host-compiler", "https://github.com/OpenKinect/libfreenect2/issues/952"},
+      {"nvcc fatal   : The version ('40000') of the host compiler ('clang') is not supported",
+       "nvcc-unsupported-host-compiler", "https://github.com/LBANN/lbann/issues/105"},
+      {"nvcc fatal   : GNU C/C++ compiler is no longer supported as a host compiler on Mac OS X.",
+       "nvcc-unsupported-host-compiler", "https://github.com/fireice-uk/xmr-stak-nvidia/issues/137"},
+      // compiler-version: the ROCm release lacks the target (not a path problem).
+      {"clang: error: cannot find ROCm device library for gfx1100; provide its path via '--rocm-path' or "
+       "'--rocm-device-lib-path', or pass '-nogpulib' to build without ROCm device library",
+       "rocm-device-lib-missing-target", "Debian bookworm hipcc 5.2.3 --offload-arch=gfx1100 (archfit issue 13)"},
+      {"clang-11: error: cannot find device library for gfx1031. Provide path to different ROCm installation via "
+       "--rocm-path, or pass -nogpulib to build without linking default libraries.",
+       "rocm-device-lib-missing-target", "https://github.com/ROCm/ROCR-Runtime/issues/110"},
+      {"clang-17: error: cannot find ROCm device library; provide its path via '--rocm-path' or "
+       "'--rocm-device-lib-path', or pass '-nogpulib' to build without ROCm device library",
+       "rocm-device-lib-not-found", "https://github.com/compiler-explorer/misc-builder/pull/86"},
+      {"clang-13: error: cannot find ROCm device library. Provide its path via --rocm-path or --rocm-device-lib-path, "
+       "or pass -nogpulib to build without ROCm device library.",
+       "rocm-device-lib-not-found", "https://github.com/ROCm/ROCm-Device-Libs/issues/81"},
+      // missing-headers: MSVC's wording, localised MSVC and GCC.
+      {"fatal error C1083: Cannot open include file: 'cuda_runtime.h': No such file or directory",
+       "cuda-runtime-h-not-found", "https://github.com/Jimver/cuda-toolkit/issues/109"},
+      {"cc1plus: Fatal error： cuda_runtime.h：No such file or directory", "cuda-runtime-h-not-found",
+       "https://github.com/vlfeat/matconvnet/issues/1107"},
+      {"CUDA\\v11.8\\include\\crt/host_config.h(231): fatal error C1083: 无法打开包括文件: “crtdefs.h”: No such file or "
+       "directory",
+       "header-not-found", "https://github.com/NVlabs/tiny-cuda-nn/issues/359"},
+      {"src/caffe/blob.cpp:3:26: fatal error: cuda_runtime.h: No such file or directory", "cuda-runtime-h-not-found",
+       "https://github.com/BVLC/caffe/issues/841"},
+      // rocm-path: older ROCm's perl wrappers failing on a path; clang without the HIP runtime.
+      {"Can't exec \"/opt/rocm/llvm/bin/clang++\": No such file or directory at /opt/rocm-3.8.0/bin/hipconfig line 141.",
+       "hip-perl-wrapper-cannot-exec", "https://github.com/ROCm/legacy-rocm-build/issues/1231"},
+      {"Can't exec \"/usr/llvm/bin/clang\": No such file or directory at /usr/lib/hip/bin/hipcc line 192.",
+       "hip-perl-wrapper-cannot-exec", "https://github.com/justxi/rocm/issues/131"},
+      {"clang-11: error: cannot find HIP runtime. Provide its path via --rocm-path, or pass -nogpuinc to build without "
+       "HIP runtime.",
+       "hip-runtime-not-found", "https://github.com/AdaptiveCpp/AdaptiveCpp/pull/394"},
+      {"sh: 1: /opt/rocm/lib/cmake/llvm/bin/clang: not found", "rocm-tool-not-found",
+       "tests/data/logs/rocm-path/raja-prefix-path-lib-cmake-as-rocm-root.log"},
+      // triton-mismatch: modules and classes that moved between Triton versions.
+      {"ModuleNotFoundError: No module named 'triton.ops'", "triton-module-moved",
+       "https://github.com/triton-lang/triton/issues/4236"},
+      {"ImportError: cannot import name 'AttrsDescriptor' from 'triton.compiler.compiler' "
+       "(G:\\pinokio\\api\\wan.git\\app\\env\\lib\\site-packages\\triton\\compiler\\compiler.py)",
+       "triton-attrsdescriptor-import-error", "https://github.com/deepbeepmeep/Wan2GP/issues/1263"},
+      // triton-compile: a dtype this GPU lacks.
+      {"ValueError(\"type fp8e4nv not supported in this architecture. The supported fp8 dtypes are ('fp8e4b15', "
+       "'fp8e5')\")",
+       "triton-fp8-type-unsupported", "https://github.com/vllm-project/vllm/issues/15336"},
+      // triton-compile: an intrinsic this GPU lacks.
+      {"LLVM ERROR: Cannot select: intrinsic %llvm.nvvm.shfl.sync.bfly.i32", "llvm-cannot-select-gpu-intrinsic",
+       "https://github.com/triton-lang/triton/pull/3875"},
+      // abi-mismatch: torchvision's operators built for another torch.
+      {"RuntimeError: operator torchvision::nms does not exist", "torchvision-operator-missing",
+       "https://github.com/vladmandic/sdnext/issues/3531"},
+      // compiler-version: the CUDA toolkit of another version than torch's.
+      {"The detected CUDA version (12.1) mismatches the version that was used to compile PyTorch (11.7). Please make "
+       "sure to use the same CUDA versions.",
+       "torch-ext-cuda-version-mismatch", "https://github.com/OpenGVLab/InternImage/issues/188"},
+      // arch-detect: an empty arch reaching nvcc; CMake's own detection failing.
+      {"nvcc fatal   : Unsupported gpu architecture 'compute_'", "nvcc-empty-gpu-arch",
+       "https://github.com/tatsy/torchmcubes/issues/18"},
+      {"  CUDA_ARCHITECTURES is set to \"native\", but no GPU was detected.", "cmake-cuda-native-no-gpu",
+       "https://github.com/colmap/colmap/issues/2807"},
+      {"-- Automatic GPU detection failed. Building for common architectures.", "cmake-cuda-auto-detect-failed",
+       "https://github.com/pytorch/pytorch/issues/121099"},
+      // cmake-version: a CMake too old for the script's commands.
+      {"  Unknown CMake command \"cmake_path\".", "cmake-command-too-new",
+       "https://github.com/greenplum-db/diskquota/issues/312"},
+      {"  Policy \"CMP0074\" is not known to this version of CMake.", "cmake-policy-unknown",
+       "https://github.com/haven-protocol-org/haven-offshore/issues/3"},
+      {" CMake Error: Could not find cmake module file: CMakeDetermineHIPCompiler.cmake", "cmake-hip-language-too-old",
+       "https://github.com/ornladios/ADIOS2/pull/3931"},
+      // gpu-code-missing: rocBLAS without kernels for the GPU.
+      {"rocBLAS error: Cannot read C:\\Program Files\\AMD\\ROCm\\6.1\\bin\\/rocblas/library/TensileLibrary.dat: No such "
+       "file or directory for GPU arch : gfx1103",
+       "rocblas-no-kernels-for-arch", "https://github.com/brknsoul/ROCmLibs/issues/4"},
+  };
+  return variants;
+}
+
+// Lines of real logs whose established cause is none of explain's categories (or a cause explain
+// must not guess): each must match nothing.
+inline const std::vector<FamilyVariant>& lines_of_no_category() {
+  static const std::vector<FamilyVariant> lines = {
+      {"torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.70 GiB. GPU 0 has a total capacty of "
+       "6.00 GiB of which 0 bytes is free.",
+       "", "tests/data/logs/none/runtime-cuda-oom-training-6gb.log"},
+      {"OSError: [Errno 28] No space left on device", "", "tests/data/logs/none/pip-disk-full-progress-bar-same-line.log"},
+      {"      ModuleNotFoundError: No module named 'packaging'", "",
+       "tests/data/logs/none/flash-attn-setup-no-packaging-module.log"},
+      {"RuntimeError: The NVIDIA driver on your system is too old (found version 11040).", "",
+       "tests/data/logs/none/driver-too-old-11040-with-nvidia-smi.log"},
+      {"terminate called after throwing an instance of 'c10::DistBackendError'", "",
+       "tests/data/logs/none/sglang-nccl-allgather-timeout-terminate.log"},
+      // Not a torch symbol: the extension was linked without libstdc++ (the fix is on its side).
+      {"ImportError: /home/strawlab/.pyxbld/lib.linux-x86_64-2.7/pylon/__init__.so: undefined symbol: "
+       "_ZTVN10__cxxabiv117__class_type_infoE",
+       "", "https://github.com/srgblnch/python-pylon/issues/1"},
+      // The ninja summary names a tool but no cause.
+      {"ninja: build stopped: subcommand failed.", "", "https://github.com/llvm/llvm-project/issues/65276"},
+      // CMake's configure checks: a header probe that fails is not a missing dependency.
+      {"-- Looking for include file pthread.h - not found", "", "CMake's CheckIncludeFile output (Modules/CheckIncludeFile.cmake)"},
+      // A compiler error that is a bug in the code, not in the toolchain.
+      {"broken.cpp:2:10: error: 'undeclared_function' was not declared in this scope", "", "g++ on this machine"},
+  };
+  return lines;
+}
+
+}  // namespace archfit::test
