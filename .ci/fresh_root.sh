@@ -15,7 +15,7 @@ root=${1:-$(mktemp -d /var/tmp/archfit-fresh-root.XXXXXX)}
 
 # The mirror this host's apt uses (deb822 "URIs:" or one-line "deb URL"), else Debian's CDN.
 mirror=${MIRROR:-$(cat /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null |
-  sed -n -e 's/^URIs: *\(http[^ ]*\/debian\)\/*$/\1/p' -e 's/^deb  *\(http[^ ]*\/debian\)\/* .*/\1/p' | head -1)}
+  sed -n -e 's/^URIs: *\(http[^ ]*\/debian\)\/*$/\1/p' -e 's/^deb  *\(http[^ ]*\/debian\)\/* .*/\1/p' | head -1 || true)}
 mirror=${mirror:-http://deb.debian.org/debian}
 
 mounted=()
