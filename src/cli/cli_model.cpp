@@ -35,9 +35,9 @@ std::vector<std::string> choices_of(const CLI::Option& option) {
   return choices;
 }
 
-CommandModel model_of(const CLI::App& app, std::string name) {
+CommandModel model_of(const CLI::App& app, std::string command_name) {
   CommandModel command;
-  command.name = std::move(name);
+  command.name = std::move(command_name);
   command.summary = app.get_description();
   for (const CLI::Option* option : app.get_options()) {
     if (!option->nonpositional()) {
@@ -56,7 +56,7 @@ CommandModel model_of(const CLI::App& app, std::string name) {
       model.names.push_back("-" + name);
     }
     model.description = option->get_description();
-    if (option->get_type_size_max() > 0) {
+    if (option->get_expected_max() > 0) {  // flags expect no value (CLI11: expected(0))
       model.value_name = option->get_type_name();
       if (auto colon = model.value_name.find(':'); colon != std::string::npos) {
         model.value_name.resize(colon);  // "WHEN:{auto,always,never}" -> "WHEN"

@@ -39,7 +39,12 @@ std::function<int()> setup_help(CLI::App& app, const GlobalOptions& /*global*/) 
                  suggestion ? fmt::format(", did you mean '{}'?", *suggestion) : "");
       return k_exit_usage;
     }
-    fmt::print("{}", chosen->help());
+    // Outside a parse CLI11 names the command alone in its usage line; say it as it is typed.
+    std::string text = chosen->help();
+    if (auto at = text.find("Usage: " + *name); at != std::string::npos) {
+      text.insert(at + 7, "archfit ");
+    }
+    fmt::print("{}", text);
     return k_exit_ok;
   };
 }
