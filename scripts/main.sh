@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install_deps.sh build
-cmake --preset release -DARCHFIT_TESTS=OFF > /dev/null
+source scripts/build_env.sh
+cmake --preset release -DARCHFIT_TESTS=OFF "${cmake_common_args[@]}" > /dev/null
 cmake --build build
 exec build/archfit doctor "$@"

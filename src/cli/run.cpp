@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
+#include "cli/root_app.hpp"
 #include "util/spelling.hpp"
 
 namespace archfit::cli {
@@ -31,16 +32,12 @@ const char* first_positional(int argc, char** argv) {
 }  // namespace
 
 int run(int argc, char** argv) {
-  CLI::App app{"archfit: find GPU architecture and toolchain mismatches before, during and after a build",
-               "archfit"};
-  app.set_version_flag("--version", fmt::format("archfit {}", ARCHFIT_VERSION));
+  CLI::App app{k_program_description, "archfit"};
   app.require_subcommand(1);
   app.fallthrough();
   GlobalOptions global;
   std::string color = "auto";
-  app.add_option("--color", color, "Colour: auto (terminal only, honours NO_COLOR), always, never")
-      ->check(CLI::IsMember({"auto", "always", "never"}))
-      ->type_name("WHEN");
+  add_global_options(app, color);
 
   // Only the command being run registers its options: building every command's option set costs
   // more than `detect` itself does. `archfit --help` needs just the names and summaries.

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Fresh-root check: the README's two commands on a clean clone in a minimal Debian 12 (bookworm)
+# root made from Debian's own packages, with nothing from the host but the network (resolv.conf).
+# Usage: .ci/fresh_root.sh [ROOT_DIR]   (default: a new directory under /var/tmp; needs root)
+#   Stages (each timed): mmdebstrap the root; `bash scripts/main.sh` (install build deps, build,
+#   doctor); `SKIP_ASAN=1 SKIP_FUZZ=1 bash scripts/test.sh` (install test deps, release suite).
+#   The ASan and fuzz stages run on the host (.ci/run), to fit CI's time.
+#   The CUDA toolkit is not a Debian package: in the root, install_deps.sh puts NVIDIA's nvcc wheels
+#   from PyPI in /opt/archfit-cuda (scripts/tools.tsv), so the NVIDIA fixtures are built there too.
+# MIRROR overrides the Debian mirror (default: the one this host's apt uses). KEEP_ROOT=1 keeps it.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+root=${1:-$(mktemp -d /var/tmp/archfit-fresh-root.XXXXXX)}
+[ "$(id -u)" = 0 ] || { echo "fresh_root.sh: needs root (mmdebstrap, chroot, mount)" >&2; exit 2; }
+
+# The mirror this host's apt uses (deb822 "URIs:" or one-line "deb URL"), else Debian's CDN.
+mirror=${MIRROR:-$(cat /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null |
+  sed -n -e 's/^URIs: *\(http[^ ]*\/debian\)\/*$/\1/p' -e 's/^deb  *\(http[^ ]*\/debian\)\/* .*/\1/p' | head -1 || true)}
+mirror=${mirror:-http://deb.debian.org/debian}
+
+mounted=()
+cleanup() {
+  local i
+  for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount -R -l "${mounted[i]}" 2>/dev/null || true; done
+  if [ "${KEEP_ROOT:-0}" != 1 ] && [ -d "$root" ]; then
+    if findmnt -rn -o TARGET | grep -q "^$root/"; then
+      echo "fresh_root.sh: mounts left under $root; not removing it" >&2
+    else
+      rm -rf --one-file-system "$root"
+    fi
+  fi
+}
+trap cleanup EXIT
+# bind SRC DIR MOUNT-OPTIONS...: mounts into the root, slave so that nothing propagates to the host.
+bind() { mkdir -p "$root$2"; mount "${@:3}" "$1" "$root$2"; mounted+=("$root$2"); mount --make-rslave "$root$2"; }
+
+t() { date +%s; }
+report() { printf '== fresh root: %-44s %dm%02ds\n' "$1" $(($2 / 60)) $(($2 % 60)); }
+
+start=$(t)
+rmdir "$root" 2>/dev/null || true
+mmdebstrap --variant=minbase --quiet bookworm "$root" \
+  "deb $mirror bookworm main" "deb $mirror bookworm-updates main" \
+  "deb ${mirror%/debian}/debian-security bookworm-security main"
+report "mmdebstrap minbase bookworm ($mirror)" $(($(t) - start))
+
+# A clean clone of the committed tree: no build directories, caches or untracked files.
+git clone -q --no-local "$repo" "$root/work/archfit"
+cp /etc/resolv.conf "$root/etc/resolv.conf"
+bind proc /proc -t proc
+bind sysfs /sys -t sysfs
+bind /dev /dev --rbind
+in_root() { chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb PATH=/usr/sbin:/usr/bin:/sbin:/bin \
+  LANG=C.UTF-8 "$@"; }
+
+start=$(t)
+# main.sh exits with doctor's verdict: 1 (a FAIL: no GPU here) is a verdict, anything else a failure.
+rc=0
+in_root bash -c 'cd /work/archfit && bash scripts/main.sh' || rc=$?
+report "bash scripts/main.sh (rc $rc)" $(($(t) - start))
+[ $rc -le 1 ] && [ -x "$root/work/archfit/build/archfit" ] || { echo "fresh root: main.sh failed" >&2; exit 1; }
+
+start=$(t)
+in_root bash -c 'cd /work/archfit && SKIP_ASAN=1 SKIP_FUZZ=1 bash scripts/test.sh'
+report "SKIP_ASAN=1 SKIP_FUZZ=1 bash scripts/test.sh" $(($(t) - start))
+echo "fresh root: both README commands passed"
