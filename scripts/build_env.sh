@@ -1,11 +1,11 @@
 # Sourced by main.sh and test.sh: the CMake arguments every configure gets.
-# ccache, when present, is the compiler launcher of every preset (release, asan, fuzz): with the base
-# directory at the repository root and the working directory left out of the hash, rebuilds after a
-# `git clone` elsewhere, the three presets and repeated CI runs hit the same cache.
+# ccache, when present, is the compiler launcher of every preset (release, asan, fuzz): repeated
+# builds and CI runs in the same clone hit the cache. No CCACHE_BASEDIR: the test support library
+# bakes absolute fixture and binary paths into -D flags, and a base directory would let a clone
+# elsewhere reuse an object that points into another (possibly deleted) tree.
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cmake_common_args=()
 if command -v ccache >/dev/null; then
-  export CCACHE_BASEDIR=$repo_root CCACHE_NOHASHDIR=1
   cmake_common_args+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 fi
 
