@@ -15,8 +15,8 @@ namespace {
 
 constexpr const char* k_group = "rocm";
 constexpr const char* k_components_source =
-    "data/doctor_rocm_components.tsv (the REQUIRED find_package list of pytorch/pytorch cmake/public/LoadHIP.cmake, "
-    "v2.7.1 copy ysun209/pytorch_v2.7.1@57bae92d; each proof file from the packages' file lists; per-row sources there)";
+    "data/doctor_rocm_components.tsv (the REQUIRED find_package list of pytorch/pytorch@v2.7.1 "
+    "cmake/public/LoadHIP.cmake; each proof file from the packages' file lists; per-row sources there)";
 
 std::string describe(const RocmInstall& install) {
   std::string text = install.root;
@@ -78,7 +78,7 @@ void check_selected(const CheckContext& context) {
                 "$ROCM_PATH=" + *rocm.rocm_path_env + " does not exist",
                 "PyTorch's CMake stops: \"ROCM_PATH environment variable is set to <path> but does not exist. Set a "
                 "valid ROCM_PATH or unset ROCM_PATH environment variable to fix.\"",
-                "pytorch/pytorch cmake/public/LoadHIP.cmake (v2.7.1 copy ysun209/pytorch_v2.7.1@57bae92d)",
+                "pytorch/pytorch@v2.7.1 cmake/public/LoadHIP.cmake",
                 rocm.installs.empty() ? "unset ROCM_PATH" : env_fix(rocm.installs.front()));
     return;
   }
@@ -99,7 +99,7 @@ void check_selected(const CheckContext& context) {
                 describe(*selected) + " — " + rocm.selected_reason,
                 "PyTorch's CMake looks at $ROCM_PATH, else /opt/rocm; otherwise it prints \"Building without ROCm "
                 "support\"",
-                "pytorch/pytorch cmake/public/LoadHIP.cmake (v2.7.1 copy ysun209/pytorch_v2.7.1@57bae92d)",
+                "pytorch/pytorch@v2.7.1 cmake/public/LoadHIP.cmake",
                 env_fix(*selected));
     return;
   }
