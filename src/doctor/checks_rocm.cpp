@@ -247,6 +247,70 @@ void check_components(const CheckContext& context) {
   }
 }
 
+// The oldest release of the compatibility matrix (data/rocm_releases.tsv) that lists `target`.
+std::optional<RocmRelease> first_listing_release(const CheckContext& context, const std::string& target) {
+  std::optional<RocmRelease> first;
+  for (const auto& release : context.rules.rocm_releases()) {
+    if (std::find(release.targets.begin(), release.targets.end(), target) != release.targets.end() &&
+        (!first || compare_versions(release.rocm, first->rocm) < 0)) {
+      first = release;
+    }
+  }
+  return first;
+}
+
+// Can this release's hipcc build the targets at all? (data/compiler_targets.tsv: the device libraries
+// of ROCm 5.0 - 6.0.) Without the target's oclc_isa_version bitcode, clang stops with "cannot find
+// ROCm device library for gfxN".
+void check_compile_targets(const CheckContext& context, const RocmInstall& selected,
+                           const std::vector<std::string>& targets) {
+  if (selected.version.empty()) {
+    return;
+  }
+  std::vector<std::string> cannot;
+  std::vector<std::string> fixes;
+  std::string source;
+  std::optional<CompilerTargets> installed;
+  for (const auto& target : targets) {
+    auto verdict = context.rules.judge_target("rocm", selected.version, target);
+    if (!verdict.installed) {
+      return;  // a release the table does not cover: no verdict (rocm.targets judges by the matrix)
+    }
+    installed = verdict.installed;
+    if (verdict.builds) {
+      continue;
+    }
+    cannot.push_back(target);
+    if (!verdict.first_release.empty() && compare_versions(verdict.first_release, selected.version) > 0) {
+      fixes.push_back(target + ": ROCm " + verdict.first_release + " or newer (its device libraries are the first with " +
+                      target + ")");
+      source += (source.empty() ? "" : "; ") + verdict.first_source;
+    } else if (auto listed = first_listing_release(context, target)) {
+      fixes.push_back(target + ": ROCm " + listed->rocm + " or newer (the first release whose compatibility matrix "
+                      "lists it)");
+      source += (source.empty() ? "" : "; ") + listed->source;
+    } else {
+      fixes.push_back(target + ": no ROCm release known here builds it");
+    }
+  }
+  if (!installed) {
+    return;
+  }
+  std::string release = "ROCm " + selected.version;
+  if (cannot.empty()) {
+    context.add("rocm.compile-targets", k_group, Status::pass, "targets this hipcc can build",
+                join(targets, ", ") + ": device libraries of " + release + " have them", "", installed->source);
+    return;
+  }
+  context.add("rocm.compile-targets", k_group, Status::fail, "targets this hipcc can build",
+              release + " has no device library for " + join(cannot, ", ") + " (its targets: " +
+                  installed->targets.front() + " ... " + installed->targets.back() + ")",
+              "hipcc --offload-arch=" + cannot.front() + " stops with \"cannot find ROCm device library for " +
+                  cannot.front() + "\": this release cannot build code for it, whatever the paths",
+              installed->source + (source.empty() ? "" : "; " + source),
+              "use " + join(fixes, "; ") + " — https://rocm.docs.amd.com/projects/install-on-linux/en/latest/");
+}
+
 void check_targets(const CheckContext& context) {
   const auto& facts = context.facts;
   const RocmInstall* selected = selected_rocm(facts);
@@ -259,6 +323,7 @@ void check_targets(const CheckContext& context) {
   if (selected == nullptr || targets.empty()) {
     return;
   }
+  check_compile_targets(context, *selected, targets);
   auto release = selected->version.empty() ? std::nullopt : context.rules.rocm_release(selected->version);
   if (!release) {
     context.add("rocm.targets", k_group, Status::skip, "targets supported by this ROCm",

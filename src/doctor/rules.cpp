@@ -28,6 +28,7 @@ const std::vector<TableSpec>& table_specs() {
       {"doctor_rocm_components.tsv", {"component"}},
       {"doctor_thresholds.tsv", {"id", "project"}},
       {"doctor_packages.tsv", {"need", "family"}},
+      {"compiler_targets.tsv", {"toolchain", "release"}},
   };
   return specs;
 }
@@ -209,6 +210,44 @@ std::vector<RocmRelease> RuleSet::rocm_releases() const {
                         field(*t, row, "source")});
   }
   return releases;
+}
+
+std::vector<CompilerTargets> RuleSet::compiler_targets() const {
+  std::vector<CompilerTargets> rows;
+  {
+    const auto* t = table("compiler_targets.tsv");
+    for (const auto& row : t->rows) {
+      rows.push_back({field(*t, row, "toolchain"), field(*t, row, "release"), split_list(field(*t, row, "targets")),
+                      field(*t, row, "source")});
+    }
+    std::sort(rows.begin(), rows.end(), [](const CompilerTargets& a, const CompilerTargets& b) {
+      return a.toolchain != b.toolchain ? a.toolchain < b.toolchain : compare_versions(a.release, b.release) < 0;
+    });
+  }
+  return rows;
+}
+
+TargetVerdict RuleSet::judge_target(std::string_view toolchain, std::string_view release, std::string_view target) const {
+  TargetVerdict verdict;
+  std::string wanted = major_minor(release);
+  for (const auto& row : compiler_targets()) {
+    if (row.toolchain != toolchain) {
+      continue;
+    }
+    bool has = std::find(row.targets.begin(), row.targets.end(), target) != row.targets.end();
+    if (major_minor(row.release) == wanted) {
+      verdict.installed = row;
+      verdict.builds = has;
+    }
+    if (has) {
+      if (verdict.first_release.empty()) {
+        verdict.first_release = row.release;
+        verdict.first_source = row.source;
+      }
+      verdict.last_release = row.release;
+    }
+  }
+  return verdict;
 }
 
 std::optional<RocmRelease> RuleSet::rocm_release(std::string_view version) const {

@@ -42,6 +42,23 @@ struct RocmRelease {
   std::string source;
 };
 
+// data/compiler_targets.tsv: the targets one ROCm or CUDA release's compiler can build for.
+struct CompilerTargets {
+  std::string toolchain;  // "rocm" | "cuda"
+  std::string release;    // "5.2", "12.8"
+  std::vector<std::string> targets;
+  std::string source;
+};
+
+// What the table says about one target and one installed release.
+struct TargetVerdict {
+  std::optional<CompilerTargets> installed;  // nullopt: the release has no row (no verdict)
+  bool builds = false;
+  std::string first_release;  // the oldest release with the target, "" when none
+  std::string last_release;   // the newest release with the target (differs from the table's newest when dropped)
+  std::string first_source;
+};
+
 struct ProjectRequirement {
   std::string project;
   std::string version;
@@ -125,6 +142,9 @@ class RuleSet {
   std::vector<ArchAllowlist> allowlists(std::string_view project) const;
   std::optional<CompileMemory> compile_memory(std::string_view project) const;
   std::vector<RocmComponent> rocm_components() const;
+  std::vector<CompilerTargets> compiler_targets() const;  // by toolchain, oldest release first
+  // `release` is matched by major.minor.
+  TargetVerdict judge_target(std::string_view toolchain, std::string_view release, std::string_view target) const;
   std::optional<Threshold> threshold(std::string_view id, std::string_view project) const;
   std::optional<PackageName> package(std::string_view need, std::string_view family) const;
 
