@@ -18,6 +18,21 @@ constexpr const char* k_components_source =
     "data/doctor_rocm_components.tsv (the REQUIRED find_package list of pytorch/pytorch@v2.7.1 "
     "cmake/public/LoadHIP.cmake; each proof file from the packages' file lists; per-row sources there)";
 
+// "debian-12", "ubuntu-24.04", "rhel-9" (RHEL and its rebuilds by major release), or "" when unknown.
+std::string distro_key(const detect::OsRelease& os) {
+  if (os.id.empty() || os.version_id.empty()) {
+    return "";
+  }
+  bool rhel_like = os.id == "rhel" || os.id == "rocky" || os.id == "almalinux" || os.id == "centos" || os.id == "ol";
+  if (rhel_like) {
+    return "rhel-" + os.version_id.substr(0, os.version_id.find('.'));
+  }
+  if (os.id == "debian") {
+    return "debian-" + os.version_id.substr(0, os.version_id.find('.'));
+  }
+  return os.id + "-" + os.version_id;
+}
+
 std::string describe(const RocmInstall& install) {
   std::string text = install.root;
   if (!install.aliases.empty()) {
@@ -188,8 +203,16 @@ void check_components(const CheckContext& context) {
   }
   std::vector<std::string> missing_required;
   std::vector<std::string> missing_optional;
-  std::vector<std::string> packages;
+  std::vector<std::string> archive_packages;  // in the distribution's archive (data/doctor_distro_packages.tsv)
+  std::vector<std::string> not_in_archive;    // components only AMD's repository has
+  std::vector<std::string> amd_packages;      // their names in AMD's repository
+  std::string distro = distro_key(facts.detect.host.system.os);
   int checked = 0;
+  auto add_once = [](std::vector<std::string>& list, const std::string& item) {
+    if (!item.empty() && std::find(list.begin(), list.end(), item) == list.end()) {
+      list.push_back(item);
+    }
+  };
   for (const auto& component : selected->components) {
     const auto& rules = context.rules.rocm_components();
     auto rule = std::find_if(rules.begin(), rules.end(), [&](const RocmComponent& c) { return c.component == component.component; });
@@ -207,29 +230,50 @@ void check_components(const CheckContext& context) {
     }
     std::string item = component.component + " (" + proof + ")";
     (component.required ? missing_required : missing_optional).push_back(item);
-    std::string package = selected->kind == "debian" ? component.deb_package : component.rocm_package;
-    if (!package.empty() && std::find(packages.begin(), packages.end(), package) == packages.end()) {
-      packages.push_back(package);
+    if (selected->kind == "debian") {
+      if (auto package = context.rules.distro_package(component.component, distro)) {
+        add_once(archive_packages, *package);
+        continue;
+      }
+      add_once(not_in_archive, component.component);
     }
+    add_once(amd_packages, component.rocm_package);
   }
   if (checked == 0) {
     return;
   }
-  std::string fix;
-  if (!packages.empty()) {
-    if (selected->kind == "pip-sdk") {
-      fix = "python -m pip install \"rocm[libraries,devel]\"   # the SDK's development files";
-    } else if (facts.os_family == "debian") {
-      fix = context.sudo() + "apt-get install " + join(packages, " ") +
-            (selected->kind == "debian" ? "   # Debian/Ubuntu archive names; older releases lack some (then use AMD's "
-                                          "ROCm packages in /opt/rocm)"
-                                        : "   # AMD's ROCm repository (repo.radeon.com)");
-    } else if (facts.os_family == "rhel") {
-      fix = context.sudo() + "dnf install " + join(packages, " ");
-    } else {
-      fix = "install: " + join(packages, " ");
+  std::vector<std::string> lines;
+  if (selected->kind == "pip-sdk") {
+    lines.push_back("python -m pip install \"rocm[libraries,devel]\"   # the SDK's development files");
+  } else {
+    std::string manager = facts.os_family == "rhel" ? "dnf" : "apt-get";
+    if (!archive_packages.empty()) {
+      lines.push_back(context.sudo() + manager + " install " + join(archive_packages, " ") + "   # " +
+                      (distro.empty() ? std::string("this distribution") : distro) + "'s own archive");
+    }
+    if (!amd_packages.empty() || !not_in_archive.empty()) {
+      auto repository = context.rules.vendor_repository("amd", distro);
+      if (!not_in_archive.empty()) {
+        lines.push_back("# not in " + (distro.empty() ? std::string("this distribution") : distro) + "'s archive: " +
+                        join(not_in_archive, ", ") + "; they come from AMD's ROCm repository (a second ROCm in /opt/rocm)");
+      }
+      if (repository) {
+        if (selected->kind == "debian" || repository->manager != "apt-get") {
+          lines.push_back("# register AMD's ROCm repository for " + distro + ": " + repository->setup);
+          lines.push_back(context.sudo() + repository->manager + " install " + repository->install +
+                          "   # AMD's meta-package with every ROCm development component");
+        } else {
+          lines.push_back(context.sudo() + "apt-get install " + join(amd_packages, " ") +
+                          "   # AMD's ROCm repository (repo.radeon.com), already set up for " + selected->root);
+        }
+      } else {
+        lines.push_back("# AMD's ROCm repository lists the distributions it supports: "
+                        "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/reference/system-requirements.html" +
+                        std::string(amd_packages.empty() ? "" : "; its package names: " + join(amd_packages, " ")));
+      }
     }
   }
+  std::string fix = join(lines, "\n");
   if (!missing_required.empty()) {
     context.add("rocm.components", k_group, Status::fail, "ROCm components",
                 "missing in " + selected->root + ": " + join(missing_required, ", ") +

@@ -29,6 +29,8 @@ const std::vector<TableSpec>& table_specs() {
       {"doctor_thresholds.tsv", {"id", "project"}},
       {"doctor_packages.tsv", {"need", "family"}},
       {"compiler_targets.tsv", {"toolchain", "release"}},
+      {"doctor_distro_packages.tsv", {"component", "distro"}},
+      {"doctor_vendor_repositories.tsv", {"vendor", "distro"}},
   };
   return specs;
 }
@@ -212,6 +214,27 @@ std::vector<RocmRelease> RuleSet::rocm_releases() const {
   return releases;
 }
 
+std::optional<std::string> RuleSet::distro_package(std::string_view component, std::string_view distro) const {
+  const auto* t = table("doctor_distro_packages.tsv");
+  for (const auto& row : t->rows) {
+    if (field(*t, row, "component") == component && field(*t, row, "distro") == distro) {
+      return field(*t, row, "package");
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<VendorRepository> RuleSet::vendor_repository(std::string_view vendor, std::string_view distro) const {
+  const auto* t = table("doctor_vendor_repositories.tsv");
+  for (const auto& row : t->rows) {
+    if (field(*t, row, "vendor") == vendor && field(*t, row, "distro") == distro) {
+      return VendorRepository{field(*t, row, "vendor"), field(*t, row, "distro"), field(*t, row, "manager"),
+                              field(*t, row, "setup"), field(*t, row, "install"), field(*t, row, "source")};
+    }
+  }
+  return std::nullopt;
+}
+
 std::vector<CompilerTargets> RuleSet::compiler_targets() const {
   std::vector<CompilerTargets> rows;
   {
@@ -350,7 +373,6 @@ std::vector<RocmComponent> RuleSet::rocm_components() const {
     }
     component.required = field(*t, row, "needed") != "optional";
     component.projects = split_list(field(*t, row, "projects"), true);
-    component.deb_package = dash_empty(field(*t, row, "deb_package"));
     component.rocm_package = dash_empty(field(*t, row, "rocm_package"));
     component.source = field(*t, row, "source");
     components.push_back(std::move(component));
