@@ -89,6 +89,51 @@ bool is_prompt_line(std::string_view line, std::string* command) {
   return true;
 }
 
+bool is_bare_tool_command(std::string_view line) {
+  std::string_view text = probe::trim(line);
+  if (text.size() > 200 || text.find('|') == 0) {
+    return false;
+  }
+  for (std::string_view program : {"nvidia-smi", "rocminfo", "rocm-smi", "amd-smi", "rocm_agent_enumerator", "clinfo",
+                                   "lspci", "nvcc", "sudo nvidia-smi", "sudo rocminfo", "/opt/rocm/bin/rocminfo"}) {
+    if (text.starts_with(program) && (text.size() == program.size() || text[program.size()] == ' ')) {
+      // "nvidia-smi -L" or "rocminfo | grep gfx", not prose ("nvidia-smi shows nothing"): options, pipes and
+      // redirections only.
+      std::string_view rest = probe::trim(text.substr(program.size()));
+      return rest.empty() || rest.front() == '-' || rest.front() == '|' || rest.front() == '>';
+    }
+  }
+  return false;
+}
+
+namespace {
+
+std::string decode_entities(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '&') {
+      bool replaced = false;
+      for (auto [entity, plain] : {std::pair<std::string_view, std::string_view>{"&gt;", ">"}, {"&lt;", "<"},
+                                   {"&amp;", "&"}, {"&quot;", "\""}, {"&#39;", "'"}, {"&nbsp;", " "}}) {
+        if (text.substr(i, entity.size()) == entity) {
+          out += plain;
+          i += entity.size() - 1;
+          replaced = true;
+          break;
+        }
+      }
+      if (replaced) {
+        continue;
+      }
+    }
+    out += text[i];
+  }
+  return out;
+}
+
+}  // namespace
+
 bool is_paste_wrapper(std::string_view line) {
   std::string_view text = probe::trim(line);
   return text.starts_with("```") || text.starts_with("~~~") || text.starts_with("<details") ||
@@ -105,12 +150,17 @@ std::vector<PastedSection> split_pasted_sections(std::string_view text) {
     while (content.starts_with("> ") || content == ">") {
       content.remove_prefix(std::min<std::size_t>(2, content.size()));
     }
+    std::string decoded = content.find('&') == std::string_view::npos ? std::string(content) : decode_entities(content);
     std::string command;
-    if (is_prompt_line(content, &command)) {
+    if (is_prompt_line(decoded, &command)) {
       sections.push_back(PastedSection{command, {}});
       continue;
     }
-    sections.back().lines.push_back(PastedLine{number, content});
+    if (is_bare_tool_command(decoded)) {
+      sections.push_back(PastedSection{std::string(probe::trim(decoded)), {}});
+      continue;
+    }
+    sections.back().lines.push_back(PastedLine{number, std::move(decoded)});
   }
   return sections;
 }

@@ -13,7 +13,9 @@ namespace archfit::detect {
 
 struct PastedLine {
   std::size_t number = 0;  // 1-based line number in the pasted text
-  std::string_view text;   // without a Markdown quote marker ("> ") and a trailing '\r'
+  // Without a Markdown quote marker ("> ") and a trailing '\r'; HTML entities that web pages leave in
+  // copied text (&gt; &lt; &amp; &quot; &#39; &nbsp;) decoded.
+  std::string text;
 };
 
 // One command's output: the lines after a prompt up to the next prompt (or the whole text when it
@@ -27,6 +29,10 @@ struct PastedSection {
 // "root@1234:/# cmd", "(venv) user@host$ cmd", "PS C:\dir> cmd", "C:\dir>cmd"; `command` receives
 // the command. A Markdown heading ("# Output") is not a prompt.
 bool is_prompt_line(std::string_view line, std::string* command = nullptr);
+
+// True for a line that is only a GPU tool's command line, without a prompt ("nvidia-smi -L",
+// "rocminfo | grep gfx"): people often paste the command they ran that way.
+bool is_bare_tool_command(std::string_view line);
 
 // True for Markdown code fences (```, ~~~) and <details>/<summary> wrappers around a paste.
 bool is_paste_wrapper(std::string_view line);

@@ -188,7 +188,7 @@ class RocminfoReader {
   }
 
   void read(const PastedLine& line) {
-    std::string_view trimmed = probe::trim(line.text);
+    std::string_view trimmed = probe::trim(std::string_view(line.text));
     if (trimmed.starts_with("Agent ") && leading_number(trimmed.substr(6))) {
       close();
       note_line(m_agent.lines, line.number);
@@ -291,28 +291,66 @@ class RocminfoReader {
 
 }  // namespace
 
+// Two commands of one paste ("rocminfo | grep gfx", then "rocminfo") show the same machine: the k-th GPU of
+// a later command is the k-th GPU already seen when their processors agree and no PCI address or UUID
+// differs. It fills in what the earlier view lacked.
+void merge_views(std::vector<DetectedGpu>& merged, std::vector<DetectedGpu>&& view) {
+  if (merged.empty()) {
+    merged = std::move(view);
+    return;
+  }
+  for (std::size_t k = 0; k < view.size(); ++k) {
+    DetectedGpu& gpu = view[k];
+    bool same = k < merged.size() && merged[k].target == gpu.target &&
+                (merged[k].pci.empty() || gpu.pci.empty() || merged[k].pci == gpu.pci) &&
+                (merged[k].uuid.empty() || gpu.uuid.empty() || merged[k].uuid == gpu.uuid);
+    if (!same) {
+      merged.push_back(std::move(gpu));
+      continue;
+    }
+    DetectedGpu& into = merged[k];
+    // The fuller view wins field by field.
+    if (into.target_id.find(':') == std::string::npos && gpu.target_id.find(':') != std::string::npos) {
+      into.target_id = gpu.target_id;
+      into.xnack = gpu.xnack;
+      into.sramecc = gpu.sramecc;
+    }
+    if (into.name.empty()) into.name = gpu.name;
+    if (into.pci.empty()) into.pci = gpu.pci;
+    if (into.uuid.empty()) into.uuid = gpu.uuid;
+    if (!into.device_id) into.device_id = gpu.device_id;
+    if (!into.compute_units) into.compute_units = gpu.compute_units;
+    if (!into.kfd_node) into.kfd_node = gpu.kfd_node;
+    if (gpu.source_lines) {
+      note_line(into.source_lines, gpu.source_lines->first);
+      note_line(into.source_lines, gpu.source_lines->second);
+    }
+  }
+}
+
 Result<std::vector<DetectedGpu>> parse_rocminfo(std::string_view text) {
-  RocminfoReader reader;
+  std::size_t recognised = 0;
+  std::vector<DetectedGpu> gpus;
   for (const auto& section : split_pasted_sections(text)) {
-    reader.close();
     if (!section.command.empty() && section.command.find("rocminfo") == std::string::npos) {
       continue;  // another command's output (clinfo, rocm-smi, lspci, ...)
     }
+    RocminfoReader reader;
     for (const auto& line : section.lines) {
       reader.read(line);
     }
+    recognised += reader.recognised();
+    std::vector<DetectedGpu> view;
+    for (const auto& agent : reader.finish()) {
+      if (auto gpu = gpu_from_agent(agent)) {
+        view.push_back(std::move(*gpu));
+      }
+    }
+    merge_views(gpus, std::move(view));
   }
-  std::size_t recognised = reader.recognised();
-  auto agents = reader.finish();
   if (recognised == 0) {
     return Error{"no rocminfo agent ('Agent N', 'Name: gfx…', 'amdgcn-amd-amdhsa--…', 'Chip ID: …'): this is not rocminfo "
                  "output"};
-  }
-  std::vector<DetectedGpu> gpus;
-  for (const auto& agent : agents) {
-    if (auto gpu = gpu_from_agent(agent)) {
-      gpus.push_back(std::move(*gpu));
-    }
   }
   return gpus;
 }
@@ -341,12 +379,20 @@ std::string_view without_nvidia_prefix(std::string_view name) {
   return name.starts_with("NVIDIA ") ? name.substr(7) : name;
 }
 
+// A name the table column cut short: "GeForce RTX 208...", "Tesla V100-SXM2...". Only a table row
+// wholly inside the kept part can name it.
+bool is_truncated(std::string_view name) { return name.ends_with("..."); }
+
 // data/nvidia_gpu_names.tsv: names as older drivers print them, and families, with their compute
 // capability from NVIDIA's CUDA GPUs pages. `match` = name: the whole name (followed by the end, a
 // space, '-' or '('); prefix: any name that starts with it ("GeForce RTX 30" for the series).
 std::string capability_from_name_table(std::string_view name) {
   const auto& table = knowledge::embedded_table("nvidia_gpu_names.tsv");
   name = without_nvidia_prefix(name);
+  bool truncated = is_truncated(name);
+  if (truncated) {
+    name = probe::trim(name.substr(0, name.size() - 3));
+  }
   std::size_t best = 0;
   std::string capability;
   for (const auto& row : table.rows) {
@@ -355,6 +401,9 @@ std::string capability_from_name_table(std::string_view name) {
       continue;
     }
     bool whole = table.field(row, "match") == "name";
+    if (whole && truncated && name.size() == candidate.size()) {
+      continue;  // "GeForce GTX 1080..." may be "GeForce GTX 1080 Ti": only a boundary after it proves the name
+    }
     if (whole && name.size() > candidate.size()) {
       char next = name[candidate.size()];
       if (next != ' ' && next != '-' && next != '(' && next != ',') {
@@ -379,11 +428,14 @@ void name_nvidia_gpu(DetectedGpu& gpu) {
         gpu.low_confidence = true;
       }
     }
-    // A name cut short by the table's column ("NVIDIA RTX PRO ...") names no product.
-    if (gpu.compute_capability.empty() && !gpu.name.empty() && !gpu.name.ends_with("...")) {
-      const auto* row = table.find_by_name(gpu.name);
-      if (row == nullptr && !gpu.name.starts_with("NVIDIA ")) {
-        row = table.find_by_name("NVIDIA " + gpu.name);  // drivers before ~470 printed no prefix
+    // A name cut short by the table's column ("NVIDIA RTX PRO ...") is read only by rows wholly inside it.
+    if (gpu.compute_capability.empty() && !gpu.name.empty()) {
+      const knowledge::NvidiaPciId* row = nullptr;
+      if (!is_truncated(gpu.name)) {
+        row = table.find_by_name(gpu.name);
+        if (row == nullptr && !gpu.name.starts_with("NVIDIA ")) {
+          row = table.find_by_name("NVIDIA " + gpu.name);  // drivers before ~470 printed no prefix
+        }
       }
       std::string capability = row != nullptr ? row->compute_capability : capability_from_name_table(gpu.name);
       if (!capability.empty()) {
@@ -435,7 +487,8 @@ bool is_bus_id(std::string_view text) {
 // another tool's output, and ends the CSV.
 bool plausible(std::string_view column, std::string_view value) {
   if (column == "name") {
-    return !value.empty() && !is_query_field(value);
+    return !is_query_field(value) &&
+           std::any_of(value.begin(), value.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; });
   }
   if (column == "pci.bus_id") {
     return is_bus_id(value);
@@ -511,6 +564,10 @@ void read_csv(const PastedSection& section, std::vector<NvidiaGpu>& gpus, std::s
   }
   bool in_rows = noheader && !columns.empty();
   for (const auto& line : section.lines) {
+    if (is_paste_wrapper(line.text)) {
+      in_rows = false;  // a Markdown fence ends the CSV
+      continue;
+    }
     auto fields = split_csv(line.text);
     bool header = fields.size() >= 1 && std::all_of(fields.begin(), fields.end(), is_query_field) &&
                   std::any_of(fields.begin(), fields.end(), [](std::string_view f) {
@@ -549,7 +606,7 @@ void read_csv(const PastedSection& section, std::vector<NvidiaGpu>& gpus, std::s
 // under it are instances of that GPU.
 void read_list(const PastedSection& section, std::vector<NvidiaGpu>& gpus) {
   for (const auto& line : section.lines) {
-    std::string_view text = probe::trim(line.text);
+    std::string_view text = probe::trim(std::string_view(line.text));
     if (!text.starts_with("GPU ")) {
       continue;
     }
@@ -573,7 +630,7 @@ void read_list(const PastedSection& section, std::vector<NvidiaGpu>& gpus) {
 void read_query(const PastedSection& section, std::vector<NvidiaGpu>& gpus, std::string* driver_version) {
   std::optional<std::size_t> current;
   for (const auto& line : section.lines) {
-    std::string_view text = probe::trim(line.text);
+    std::string_view text = probe::trim(std::string_view(line.text));
     std::string_view rest = text.starts_with("GPU ") ? probe::trim(text.substr(4)) : std::string_view();
     if (!rest.empty() && rest.find(' ') == std::string_view::npos && is_bus_id(rest)) {
       NvidiaGpu gpu{new_nvidia_gpu(), std::nullopt};
@@ -638,7 +695,7 @@ std::string_view xml_element(std::string_view text, std::string_view tag) {
 void read_xml(const PastedSection& section, std::vector<NvidiaGpu>& gpus, std::string* driver_version) {
   std::optional<std::size_t> current;
   for (const auto& line : section.lines) {
-    std::string_view text = probe::trim(line.text);
+    std::string_view text = probe::trim(std::string_view(line.text));
     if (text.starts_with("<gpu id=\"") || text == "<gpu>") {
       NvidiaGpu gpu{new_nvidia_gpu(), std::nullopt};
       if (text.starts_with("<gpu id=\"")) {
@@ -687,8 +744,12 @@ void read_xml(const PastedSection& section, std::vector<NvidiaGpu>& gpus, std::s
 // is one whose first cell is "<index> <name> [persistence]" and whose second starts with a bus id;
 // process rows and MIG rows have no bus id there.
 void read_table(const PastedSection& section, std::vector<NvidiaGpu>& gpus, std::string* driver_version) {
+  bool in_table = false;  // the "| GPU  Name ..." header was seen
   for (const auto& line : section.lines) {
-    std::string_view text = probe::trim(line.text);
+    std::string_view text = probe::trim(std::string_view(line.text));
+    if (text.find("GPU  Name") != std::string_view::npos) {
+      in_table = true;
+    }
     if (auto driver = text.find("Driver Version:"); driver != std::string_view::npos) {
       std::string_view rest = probe::trim(text.substr(driver + 15));
       if (driver_version != nullptr) {
@@ -709,20 +770,25 @@ void read_table(const PastedSection& section, std::vector<NvidiaGpu>& gpus, std:
       continue;
     }
     std::string_view name = probe::trim(first.substr(first.find(' ')));
+    bool mode_column = false;
     for (std::string_view mode : {" On", " Off", " WDDM", " TCC"}) {  // Persistence-M or the Windows driver model
       if (name.ends_with(mode)) {
         name = probe::trim(name.substr(0, name.size() - mode.size()));
+        mode_column = true;
       }
     }
     auto third_bar = text.find('|', second_bar + 1);
     std::string_view bus = probe::trim(text.substr(second_bar + 1, third_bar - second_bar - 1));
     bus = bus.substr(0, bus.find(' '));
-    if (!is_bus_id(bus) || name.empty()) {
+    // A row the paste cut right after its first cell ("|   0  GeForce RTX 208...  Off  |") still names
+    // the GPU when it stands under the table's header and has the mode column.
+    bool cut_row = in_table && mode_column && bus.empty() && third_bar == std::string_view::npos;
+    if ((!is_bus_id(bus) && !cut_row) || name.empty()) {
       continue;
     }
     NvidiaGpu gpu{new_nvidia_gpu(), static_cast<unsigned>(*index)};
     gpu.gpu.name = name;
-    gpu.gpu.pci = normalize_pci_address(bus);
+    gpu.gpu.pci = cut_row ? std::string() : normalize_pci_address(bus);
     gpu.gpu.source_lines = std::pair{line.number, line.number};
     gpus.push_back(std::move(gpu));
   }
@@ -739,6 +805,22 @@ bool same_gpu(const NvidiaGpu& a, const NvidiaGpu& b) {
     return *a.index == *b.index;
   }
   return false;
+}
+
+// Nothing tells two views of a GPU apart: no UUID, bus id or index of both differs and the names agree
+// (one may be empty or cut short).
+bool compatible(const NvidiaGpu& a, const NvidiaGpu& b) {
+  auto differs = [](const std::string& x, const std::string& y) { return !x.empty() && !y.empty() && x != y; };
+  if (differs(a.gpu.uuid, b.gpu.uuid) || differs(a.gpu.pci, b.gpu.pci) || (a.index && b.index && *a.index != *b.index)) {
+    return false;
+  }
+  std::string_view x = a.gpu.name;
+  std::string_view y = b.gpu.name;
+  if (x.empty() || y.empty()) {
+    return true;
+  }
+  auto stem = [](std::string_view name) { return name.ends_with("...") ? name.substr(0, name.size() - 3) : name; };
+  return x == y || x.starts_with(stem(y)) || y.starts_with(stem(x));
 }
 
 // Fills what `into` lacks from `from` (another command's view of the same GPU).
@@ -758,6 +840,20 @@ void merge_gpu(NvidiaGpu& into, const NvidiaGpu& from) {
     note_line(gpu.source_lines, other.source_lines->first);
     note_line(gpu.source_lines, other.source_lines->second);
   }
+}
+
+// Output nvidia-smi printed without naming a GPU: "No devices were found", a table or -q header whose GPU
+// rows were cut off. Such a text is nvidia-smi output with no GPU, not an error.
+bool shows_nvidia_smi(const PastedSection& section) {
+  for (const auto& line : section.lines) {
+    const std::string& text = line.text;
+    if (text.find("No devices were found") != std::string::npos || text.find("NVIDIA-SMI ") != std::string::npos ||
+        text.find("<nvidia_smi_log") != std::string::npos ||
+        (text.find("Attached GPUs") != std::string::npos && text.find(" : ") != std::string::npos)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 bool names_nvidia_tool(std::string_view command) {
@@ -780,9 +876,14 @@ Result<std::vector<DetectedGpu>> parse_nvidia_smi(std::string_view text, std::st
     if (found.empty()) read_csv(section, found, driver_version);
     if (found.empty()) read_table(section, found, driver_version);
     if (found.empty()) read_list(section, found);
-    any_shape = any_shape || !found.empty();
-    for (auto& gpu : found) {
+    any_shape = any_shape || !found.empty() || shows_nvidia_smi(section);
+    bool first_view = merged.empty();
+    for (std::size_t k = 0; k < found.size(); ++k) {
+      auto& gpu = found[k];
       auto same = std::find_if(merged.begin(), merged.end(), [&](const NvidiaGpu& seen) { return same_gpu(seen, gpu); });
+      if (same == merged.end() && !first_view && k < merged.size() && compatible(merged[k], gpu)) {
+        same = merged.begin() + static_cast<std::ptrdiff_t>(k);  // nvidia-smi lists GPUs in index order
+      }
       if (same != merged.end()) {
         merge_gpu(*same, gpu);
       } else {
