@@ -66,6 +66,13 @@ TEST(NoInternalReferences, TheBinarysStrings) {
   auto bytes = read_bytes(archfit_binary());
   ASSERT_GT(bytes.size(), 100000u);
   std::string text(bytes.begin(), bytes.end());
+  // Source locations the compiler itself embeds (assertions, sanitizer reports) name this checkout, wherever
+  // it is; they are not citations. Blank them out, then look for the rest.
+  for (const std::string& own : {std::string(ARCHFIT_SOURCE_DIR), fs::path(archfit_binary()).parent_path().string()}) {
+    for (auto at = text.find(own); !own.empty() && at != std::string::npos; at = text.find(own, at + 1)) {
+      text.replace(at, own.size(), own.size(), '.');
+    }
+  }
   // The embedded tables are in the binary: a row citing a local path is found here too.
   ASSERT_NE(text.find("amdgpu_processors.tsv"), std::string::npos);
   for (const auto& leak : leaks(text)) {
