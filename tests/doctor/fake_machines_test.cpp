@@ -350,6 +350,9 @@ TEST(DoctorCuda, Cuda13CannotBuildVolta) {
   ASSERT_CHECK(report, "cuda.targets", Status::fail);
   // data/toolchain_advice.tsv row cuda13-no-pre-turing.
   EXPECT_NE(find_check(report, "cuda.targets")->rule.find("CUDA 13 cannot build sm_50...sm_72"), std::string::npos);
+  // data/compiler_targets.tsv: Volta from CUDA 11.0 (release notes) to 12.9, the last before 13.0 dropped it.
+  EXPECT_NE(find_check(report, "cuda.targets")->fix.find("sm_70: CUDA 11.0 to 12.9"), std::string::npos)
+      << find_check(report, "cuda.targets")->fix;
   ASSERT_CHECK(report, "cuda.host-compiler", Status::pass);
 }
 
