@@ -207,6 +207,8 @@ void check_components(const CheckContext& context) {
   std::vector<std::string> not_in_archive;    // components only AMD's repository has
   std::vector<std::string> amd_packages;      // their names in AMD's repository
   std::string distro = distro_key(facts.detect.host.system.os);
+  // The distribution's own ROCm: its dpkg status says so, or it lives in /usr (AMD installs to /opt/rocm*).
+  bool distro_rocm = selected->kind == "debian" || selected->root == "/usr";
   int checked = 0;
   auto add_once = [](std::vector<std::string>& list, const std::string& item) {
     if (!item.empty() && std::find(list.begin(), list.end(), item) == list.end()) {
@@ -230,7 +232,7 @@ void check_components(const CheckContext& context) {
     }
     std::string item = component.component + " (" + proof + ")";
     (component.required ? missing_required : missing_optional).push_back(item);
-    if (selected->kind == "debian") {
+    if (distro_rocm) {
       if (auto package = context.rules.distro_package(component.component, distro)) {
         add_once(archive_packages, *package);
         continue;
@@ -258,13 +260,15 @@ void check_components(const CheckContext& context) {
                         join(not_in_archive, ", ") + "; they come from AMD's ROCm repository (a second ROCm in /opt/rocm)");
       }
       if (repository) {
-        if (selected->kind == "debian" || repository->manager != "apt-get") {
+        if (distro_rocm || repository->manager != "apt-get") {
           lines.push_back("# register AMD's ROCm repository for " + distro + ": " + repository->setup);
           lines.push_back(context.sudo() + repository->manager + " install " + repository->install +
                           "   # AMD's meta-package with every ROCm development component");
         } else {
+          lines.push_back("# AMD's ROCm repository for " + distro + " (setup, when apt does not know these names yet: " +
+                          repository->setup + ")");
           lines.push_back(context.sudo() + "apt-get install " + join(amd_packages, " ") +
-                          "   # AMD's ROCm repository (repo.radeon.com), already set up for " + selected->root);
+                          "   # AMD's names for " + selected->root);
         }
       } else {
         lines.push_back("# AMD's ROCm repository lists the distributions it supports: "
