@@ -1,6 +1,6 @@
 // Will code built for one target run on a device? The rules, from the vendors' documentation:
 //
-// AMD (LLVM AMDGPUUsage "Target ID" and "Generic Processors"; ../shared/reference/formats.md §3):
+// AMD (LLVM AMDGPUUsage "Target ID" and "Generic Processors"; https://llvm.org/docs/AMDGPUUsage.html):
 //   target ID = processor(:feature(+|-))*, features sramecc and xnack only. A feature the code
 //   leaves unspecified runs in either device mode (code object V4+); "+" needs the device mode
 //   on, "-" needs it off. A processor feature the device does not support is no constraint.

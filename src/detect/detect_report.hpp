@@ -31,6 +31,13 @@ struct DetectedGpu {
   // Where the target came from: "kfd", "pci-id-table", "nvml", "rocminfo", "nvidia-smi".
   std::string source;
   bool low_confidence = false;  // named from a table, not read from the device
+  // How sure the target is: "exact" (read from the device or printed by the tool),
+  // "inferred-from-device-id" (PCI-id table), "inferred-from-chip-id" (rocminfo's Chip ID through
+  // the PCI-id table), "inferred-from-name" (a name table). Empty: "exact", or
+  // "inferred-from-device-id" when low_confidence.
+  std::string confidence;
+  // Pasted tool outputs: the first and last line (1-based) of the text the GPU was read from.
+  std::optional<std::pair<std::size_t, std::size_t>> source_lines;
   std::optional<std::uint16_t> device_id;
   std::optional<std::uint8_t> revision;
   std::string uuid;       // "GPU-…"

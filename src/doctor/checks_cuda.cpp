@@ -168,10 +168,42 @@ void check_cuda_targets(const CheckContext& context) {
   if (nvcc == nullptr || nvcc->version.empty() || targets.empty()) {
     return;
   }
+  // Where each target left or entered nvcc's list (data/compiler_targets.tsv, CUDA 11.0 - 13.x).
+  std::vector<std::string> releases_that_work;
+  std::optional<CompilerTargets> listed;
+  std::vector<std::string> not_listed;
+  for (const auto& target : targets) {
+    auto verdict = context.rules.judge_target("cuda", nvcc->version, target);
+    listed = verdict.installed ? verdict.installed : listed;
+    if (verdict.installed && verdict.builds) {
+      continue;
+    }
+    if (verdict.installed) {
+      not_listed.push_back(target);
+    }
+    if (verdict.first_release.empty()) {
+      releases_that_work.push_back(target + ": no CUDA release up to 13.x lists it");
+    } else if (compare_versions(verdict.first_release, nvcc->version) > 0) {
+      releases_that_work.push_back(target + ": CUDA " + verdict.first_release + " or newer");
+    } else {
+      releases_that_work.push_back(target + ": CUDA " + verdict.first_release + " to " + verdict.last_release);
+    }
+  }
   auto table = context.rules.cuda_toolkit(nvcc->version);
   if (!table) {
-    context.add("cuda.targets", k_group, Status::skip, "targets nvcc can build",
-                "CUDA " + major_minor(nvcc->version) + " has no row in data/cuda_toolkits.tsv");
+    if (!listed) {
+      context.add("cuda.targets", k_group, Status::skip, "targets nvcc can build",
+                  "CUDA " + major_minor(nvcc->version) + " has no row in data/cuda_toolkits.tsv or data/compiler_targets.tsv");
+    } else if (not_listed.empty()) {
+      context.add("cuda.targets", k_group, Status::pass, "targets nvcc can build",
+                  join(targets, ", ") + " in CUDA " + listed->release + "'s list", "", listed->source);
+    } else {
+      context.add("cuda.targets", k_group, Status::fail, "targets nvcc can build",
+                  join(not_listed, ", ") + " not in CUDA " + listed->release + "'s targets (" + listed->targets.front() +
+                      " ... " + listed->targets.back() + ")",
+                  "nvcc rejects a --gpu-name / -gencode target it does not know", listed->source,
+                  "use " + join(releases_that_work, "; ") + " and export CUDA_HOME=/usr/local/cuda-<version>");
+    }
     return;
   }
   std::vector<std::string> outside;
@@ -193,8 +225,9 @@ void check_cuda_targets(const CheckContext& context) {
                   table->sm_list.back() + ")",
               rule ? rule->advice : "nvcc rejects a --gpu-name / -gencode target it does not know",
               table->source + (rule ? "; " + rule->source : ""),
-              "use a CUDA toolkit that lists " + join(outside, ", ") + " (see data/cuda_toolkits.tsv) and export "
-              "CUDA_HOME=/usr/local/cuda-<version>");
+              "use " + (releases_that_work.empty() ? "a CUDA toolkit that lists " + join(outside, ", ")
+                                                   : join(releases_that_work, "; ")) +
+                  " and export CUDA_HOME=/usr/local/cuda-<version>");
 }
 
 }  // namespace

@@ -118,8 +118,7 @@ void check_found(const CheckContext& context) {
               detected + " (detect reads /sys/class/kfd and /proc/driver/nvidia)",
               "Without an arch list PyTorch's CMake asks rocm_agent_enumerator for the GPUs present and stops with "
               "\"No GPU arch specified for ROCm build\" (CUDA builds take the visible GPUs) when there are none",
-              "pytorch/pytorch cmake/public/utils.cmake torch_hip_get_arch_list and cmake/public/LoadHIP.cmake "
-              "(v2.7.1 copy ysun209/pytorch_v2.7.1@57bae92d)",
+              "pytorch/pytorch@v2.7.1 cmake/public/utils.cmake (torch_hip_get_arch_list) and cmake/public/LoadHIP.cmake",
               "archfit doctor --target gfx942        # name the GPUs you build for (sm_90 for NVIDIA)\n"
               "eval \"$(archfit env --target gfx942)\"");
 }
@@ -169,7 +168,7 @@ void check_environment_effects(const CheckContext& context) {
                       "build that takes its arch list from the machine targets the overridden ISA"
                     : "The arch list must cover every GPU that programs will see",
                 "docs/detect.md (how the runtimes apply HSA_OVERRIDE_GFX_VERSION and *_VISIBLE_DEVICES); "
-                "/work/shared/reference/ecosystem.md section 2.3 (rocm_agent_enumerator honours the override)",
+                "https://rocm.docs.amd.com/en/latest/reference/env-variables.html (HSA_OVERRIDE_GFX_VERSION)",
                 finding.fix);
   }
   if (!any && !context.facts.detect.gpus.empty()) {

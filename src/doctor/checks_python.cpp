@@ -337,8 +337,8 @@ void check_aotriton(const CheckContext& context) {
   auto from_source = environment.get("AOTRITON_INSTALL_FROM_SOURCE");
   auto flash = environment.get("USE_FLASH_ATTENTION");
   auto mem_eff = environment.get("USE_MEM_EFF_ATTENTION");
-  std::string source = "pytorch/pytorch cmake/External/aotriton.cmake (quoted in /work/shared/reference/ecosystem.md "
-                       "section 2.2); https://github.com/pytorch/pytorch/pull/136603; "
+  std::string source = "https://github.com/pytorch/pytorch/blob/v2.7.1/cmake/External/aotriton.cmake; "
+                       "https://github.com/pytorch/pytorch/pull/136603; "
                        "https://github.com/spack/spack-packages/issues/5302";
   if (prefix && !prefix->empty()) {
     context.add("python.aotriton", k_group, Status::pass, "AOTriton", "$AOTRITON_INSTALLED_PREFIX=" + *prefix +

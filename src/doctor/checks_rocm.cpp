@@ -15,8 +15,23 @@ namespace {
 
 constexpr const char* k_group = "rocm";
 constexpr const char* k_components_source =
-    "data/doctor_rocm_components.tsv (the REQUIRED find_package list of pytorch/pytorch cmake/public/LoadHIP.cmake, "
-    "v2.7.1 copy ysun209/pytorch_v2.7.1@57bae92d; each proof file from the packages' file lists; per-row sources there)";
+    "data/doctor_rocm_components.tsv (the REQUIRED find_package list of pytorch/pytorch@v2.7.1 "
+    "cmake/public/LoadHIP.cmake; each proof file from the packages' file lists; per-row sources there)";
+
+// "debian-12", "ubuntu-24.04", "rhel-9" (RHEL and its rebuilds by major release), or "" when unknown.
+std::string distro_key(const detect::OsRelease& os) {
+  if (os.id.empty() || os.version_id.empty()) {
+    return "";
+  }
+  bool rhel_like = os.id == "rhel" || os.id == "rocky" || os.id == "almalinux" || os.id == "centos" || os.id == "ol";
+  if (rhel_like) {
+    return "rhel-" + os.version_id.substr(0, os.version_id.find('.'));
+  }
+  if (os.id == "debian") {
+    return "debian-" + os.version_id.substr(0, os.version_id.find('.'));
+  }
+  return os.id + "-" + os.version_id;
+}
 
 std::string describe(const RocmInstall& install) {
   std::string text = install.root;
@@ -78,7 +93,7 @@ void check_selected(const CheckContext& context) {
                 "$ROCM_PATH=" + *rocm.rocm_path_env + " does not exist",
                 "PyTorch's CMake stops: \"ROCM_PATH environment variable is set to <path> but does not exist. Set a "
                 "valid ROCM_PATH or unset ROCM_PATH environment variable to fix.\"",
-                "pytorch/pytorch cmake/public/LoadHIP.cmake (v2.7.1 copy ysun209/pytorch_v2.7.1@57bae92d)",
+                "pytorch/pytorch@v2.7.1 cmake/public/LoadHIP.cmake",
                 rocm.installs.empty() ? "unset ROCM_PATH" : env_fix(rocm.installs.front()));
     return;
   }
@@ -99,7 +114,7 @@ void check_selected(const CheckContext& context) {
                 describe(*selected) + " — " + rocm.selected_reason,
                 "PyTorch's CMake looks at $ROCM_PATH, else /opt/rocm; otherwise it prints \"Building without ROCm "
                 "support\"",
-                "pytorch/pytorch cmake/public/LoadHIP.cmake (v2.7.1 copy ysun209/pytorch_v2.7.1@57bae92d)",
+                "pytorch/pytorch@v2.7.1 cmake/public/LoadHIP.cmake",
                 env_fix(*selected));
     return;
   }
@@ -188,8 +203,18 @@ void check_components(const CheckContext& context) {
   }
   std::vector<std::string> missing_required;
   std::vector<std::string> missing_optional;
-  std::vector<std::string> packages;
+  std::vector<std::string> archive_packages;  // in the distribution's archive (data/doctor_distro_packages.tsv)
+  std::vector<std::string> not_in_archive;    // components only AMD's repository has
+  std::vector<std::string> amd_packages;      // their names in AMD's repository
+  std::string distro = distro_key(facts.detect.host.system.os);
+  // The distribution's own ROCm: its dpkg status says so, or it lives in /usr (AMD installs to /opt/rocm*).
+  bool distro_rocm = selected->kind == "debian" || selected->root == "/usr";
   int checked = 0;
+  auto add_once = [](std::vector<std::string>& list, const std::string& item) {
+    if (!item.empty() && std::find(list.begin(), list.end(), item) == list.end()) {
+      list.push_back(item);
+    }
+  };
   for (const auto& component : selected->components) {
     const auto& rules = context.rules.rocm_components();
     auto rule = std::find_if(rules.begin(), rules.end(), [&](const RocmComponent& c) { return c.component == component.component; });
@@ -207,29 +232,52 @@ void check_components(const CheckContext& context) {
     }
     std::string item = component.component + " (" + proof + ")";
     (component.required ? missing_required : missing_optional).push_back(item);
-    std::string package = selected->kind == "debian" ? component.deb_package : component.rocm_package;
-    if (!package.empty() && std::find(packages.begin(), packages.end(), package) == packages.end()) {
-      packages.push_back(package);
+    if (distro_rocm) {
+      if (auto package = context.rules.distro_package(component.component, distro)) {
+        add_once(archive_packages, *package);
+        continue;
+      }
+      add_once(not_in_archive, component.component);
     }
+    add_once(amd_packages, component.rocm_package);
   }
   if (checked == 0) {
     return;
   }
-  std::string fix;
-  if (!packages.empty()) {
-    if (selected->kind == "pip-sdk") {
-      fix = "python -m pip install \"rocm[libraries,devel]\"   # the SDK's development files";
-    } else if (facts.os_family == "debian") {
-      fix = context.sudo() + "apt-get install " + join(packages, " ") +
-            (selected->kind == "debian" ? "   # Debian/Ubuntu archive names; older releases lack some (then use AMD's "
-                                          "ROCm packages in /opt/rocm)"
-                                        : "   # AMD's ROCm repository (repo.radeon.com)");
-    } else if (facts.os_family == "rhel") {
-      fix = context.sudo() + "dnf install " + join(packages, " ");
-    } else {
-      fix = "install: " + join(packages, " ");
+  std::vector<std::string> lines;
+  if (selected->kind == "pip-sdk") {
+    lines.push_back("python -m pip install \"rocm[libraries,devel]\"   # the SDK's development files");
+  } else {
+    std::string manager = facts.os_family == "rhel" ? "dnf" : "apt-get";
+    if (!archive_packages.empty()) {
+      lines.push_back(context.sudo() + manager + " install " + join(archive_packages, " ") + "   # " +
+                      (distro.empty() ? std::string("this distribution") : distro) + "'s own archive");
+    }
+    if (!amd_packages.empty() || !not_in_archive.empty()) {
+      auto repository = context.rules.vendor_repository("amd", distro);
+      if (!not_in_archive.empty()) {
+        lines.push_back("# not in " + (distro.empty() ? std::string("this distribution") : distro) + "'s archive: " +
+                        join(not_in_archive, ", ") + "; they come from AMD's ROCm repository (a second ROCm in /opt/rocm)");
+      }
+      if (repository) {
+        if (distro_rocm || repository->manager != "apt-get") {
+          lines.push_back("# register AMD's ROCm repository for " + distro + ": " + repository->setup);
+          lines.push_back(context.sudo() + repository->manager + " install " + repository->install +
+                          "   # AMD's meta-package with every ROCm development component");
+        } else {
+          lines.push_back("# AMD's ROCm repository for " + distro + " (setup, when apt does not know these names yet: " +
+                          repository->setup + ")");
+          lines.push_back(context.sudo() + "apt-get install " + join(amd_packages, " ") +
+                          "   # AMD's names for " + selected->root);
+        }
+      } else {
+        lines.push_back("# AMD's ROCm repository lists the distributions it supports: "
+                        "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/reference/system-requirements.html" +
+                        std::string(amd_packages.empty() ? "" : "; its package names: " + join(amd_packages, " ")));
+      }
     }
   }
+  std::string fix = join(lines, "\n");
   if (!missing_required.empty()) {
     context.add("rocm.components", k_group, Status::fail, "ROCm components",
                 "missing in " + selected->root + ": " + join(missing_required, ", ") +
@@ -247,6 +295,70 @@ void check_components(const CheckContext& context) {
   }
 }
 
+// The oldest release of the compatibility matrix (data/rocm_releases.tsv) that lists `target`.
+std::optional<RocmRelease> first_listing_release(const CheckContext& context, const std::string& target) {
+  std::optional<RocmRelease> first;
+  for (const auto& release : context.rules.rocm_releases()) {
+    if (std::find(release.targets.begin(), release.targets.end(), target) != release.targets.end() &&
+        (!first || compare_versions(release.rocm, first->rocm) < 0)) {
+      first = release;
+    }
+  }
+  return first;
+}
+
+// Can this release's hipcc build the targets at all? (data/compiler_targets.tsv: the device libraries
+// of ROCm 5.0 - 6.0.) Without the target's oclc_isa_version bitcode, clang stops with "cannot find
+// ROCm device library for gfxN".
+void check_compile_targets(const CheckContext& context, const RocmInstall& selected,
+                           const std::vector<std::string>& targets) {
+  if (selected.version.empty()) {
+    return;
+  }
+  std::vector<std::string> cannot;
+  std::vector<std::string> fixes;
+  std::string source;
+  std::optional<CompilerTargets> installed;
+  for (const auto& target : targets) {
+    auto verdict = context.rules.judge_target("rocm", selected.version, target);
+    if (!verdict.installed) {
+      return;  // a release the table does not cover: no verdict (rocm.targets judges by the matrix)
+    }
+    installed = verdict.installed;
+    if (verdict.builds) {
+      continue;
+    }
+    cannot.push_back(target);
+    if (!verdict.first_release.empty() && compare_versions(verdict.first_release, selected.version) > 0) {
+      fixes.push_back(target + ": ROCm " + verdict.first_release + " or newer (its device libraries are the first with " +
+                      target + ")");
+      source += (source.empty() ? "" : "; ") + verdict.first_source;
+    } else if (auto listed = first_listing_release(context, target)) {
+      fixes.push_back(target + ": ROCm " + listed->rocm + " or newer (the first release whose compatibility matrix "
+                      "lists it)");
+      source += (source.empty() ? "" : "; ") + listed->source;
+    } else {
+      fixes.push_back(target + ": no ROCm release known here builds it");
+    }
+  }
+  if (!installed) {
+    return;
+  }
+  std::string release = "ROCm " + selected.version;
+  if (cannot.empty()) {
+    context.add("rocm.compile-targets", k_group, Status::pass, "targets this hipcc can build",
+                join(targets, ", ") + ": device libraries of " + release + " have them", "", installed->source);
+    return;
+  }
+  context.add("rocm.compile-targets", k_group, Status::fail, "targets this hipcc can build",
+              release + " has no device library for " + join(cannot, ", ") + " (its targets: " +
+                  installed->targets.front() + " ... " + installed->targets.back() + ")",
+              "hipcc --offload-arch=" + cannot.front() + " stops with \"cannot find ROCm device library for " +
+                  cannot.front() + "\": this release cannot build code for it, whatever the paths",
+              installed->source + (source.empty() ? "" : "; " + source),
+              "use " + join(fixes, "; ") + " — https://rocm.docs.amd.com/projects/install-on-linux/en/latest/");
+}
+
 void check_targets(const CheckContext& context) {
   const auto& facts = context.facts;
   const RocmInstall* selected = selected_rocm(facts);
@@ -259,6 +371,7 @@ void check_targets(const CheckContext& context) {
   if (selected == nullptr || targets.empty()) {
     return;
   }
+  check_compile_targets(context, *selected, targets);
   auto release = selected->version.empty() ? std::nullopt : context.rules.rocm_release(selected->version);
   if (!release) {
     context.add("rocm.targets", k_group, Status::skip, "targets supported by this ROCm",

@@ -267,7 +267,7 @@ void check_cache(const CheckContext& context) {
   std::string rule = "CMake keeps the cache of the first configure: a later build reuses its arch list, compiler, ROCm/CUDA "
                      "and Python even when the environment changed (PyTorch re-runs CMake only with CMAKE_FRESH=1)";
   std::string source_text = "CMake documentation (CMakeCache.txt entries are not re-read from the environment); "
-                            "pytorch/pytorch setup.py header (CMAKE_FRESH); /work/shared/reference/ecosystem.md section 2.1";
+                            "https://github.com/pytorch/pytorch/blob/v2.7.1/setup.py (header comment: CMAKE_FRESH=1)";
   if (differences.empty()) {
     context.add("source.build-cache", k_group, Status::pass, "earlier configure",
                 source.cache_path + " matches this environment", "", source_text);

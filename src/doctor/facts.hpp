@@ -83,7 +83,6 @@ struct RocmComponentState {
   bool present = false;
   std::string found_at;     // the proof file that exists
   std::string proof;        // the first proof, as the table writes it (for the message)
-  std::string deb_package;
   std::string rocm_package;
   std::string source;
 };

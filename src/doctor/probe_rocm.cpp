@@ -137,7 +137,6 @@ void check_components(const probe::SystemRoot& root, const std::vector<RocmCompo
     RocmComponentState state;
     state.component = component.component;
     state.required = component.required;
-    state.deb_package = component.deb_package;
     state.rocm_package = component.rocm_package;
     state.source = component.source;
     state.proof = component.proofs.empty() ? std::string() : component.proofs.front();

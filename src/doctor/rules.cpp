@@ -28,6 +28,9 @@ const std::vector<TableSpec>& table_specs() {
       {"doctor_rocm_components.tsv", {"component"}},
       {"doctor_thresholds.tsv", {"id", "project"}},
       {"doctor_packages.tsv", {"need", "family"}},
+      {"compiler_targets.tsv", {"toolchain", "release"}},
+      {"doctor_distro_packages.tsv", {"component", "distro"}},
+      {"doctor_vendor_repositories.tsv", {"vendor", "distro"}},
   };
   return specs;
 }
@@ -211,6 +214,65 @@ std::vector<RocmRelease> RuleSet::rocm_releases() const {
   return releases;
 }
 
+std::optional<std::string> RuleSet::distro_package(std::string_view component, std::string_view distro) const {
+  const auto* t = table("doctor_distro_packages.tsv");
+  for (const auto& row : t->rows) {
+    if (field(*t, row, "component") == component && field(*t, row, "distro") == distro) {
+      return field(*t, row, "package");
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<VendorRepository> RuleSet::vendor_repository(std::string_view vendor, std::string_view distro) const {
+  const auto* t = table("doctor_vendor_repositories.tsv");
+  for (const auto& row : t->rows) {
+    if (field(*t, row, "vendor") == vendor && field(*t, row, "distro") == distro) {
+      return VendorRepository{field(*t, row, "vendor"), field(*t, row, "distro"), field(*t, row, "manager"),
+                              field(*t, row, "setup"), field(*t, row, "install"), field(*t, row, "source")};
+    }
+  }
+  return std::nullopt;
+}
+
+std::vector<CompilerTargets> RuleSet::compiler_targets() const {
+  std::vector<CompilerTargets> rows;
+  {
+    const auto* t = table("compiler_targets.tsv");
+    for (const auto& row : t->rows) {
+      rows.push_back({field(*t, row, "toolchain"), field(*t, row, "release"), split_list(field(*t, row, "targets")),
+                      field(*t, row, "source")});
+    }
+    std::sort(rows.begin(), rows.end(), [](const CompilerTargets& a, const CompilerTargets& b) {
+      return a.toolchain != b.toolchain ? a.toolchain < b.toolchain : compare_versions(a.release, b.release) < 0;
+    });
+  }
+  return rows;
+}
+
+TargetVerdict RuleSet::judge_target(std::string_view toolchain, std::string_view release, std::string_view target) const {
+  TargetVerdict verdict;
+  std::string wanted = major_minor(release);
+  for (const auto& row : compiler_targets()) {
+    if (row.toolchain != toolchain) {
+      continue;
+    }
+    bool has = std::find(row.targets.begin(), row.targets.end(), target) != row.targets.end();
+    if (major_minor(row.release) == wanted) {
+      verdict.installed = row;
+      verdict.builds = has;
+    }
+    if (has) {
+      if (verdict.first_release.empty()) {
+        verdict.first_release = row.release;
+        verdict.first_source = row.source;
+      }
+      verdict.last_release = row.release;
+    }
+  }
+  return verdict;
+}
+
 std::optional<RocmRelease> RuleSet::rocm_release(std::string_view version) const {
   std::string wanted_minor = major_minor(version);
   std::optional<RocmRelease> best;
@@ -311,7 +373,6 @@ std::vector<RocmComponent> RuleSet::rocm_components() const {
     }
     component.required = field(*t, row, "needed") != "optional";
     component.projects = split_list(field(*t, row, "projects"), true);
-    component.deb_package = dash_empty(field(*t, row, "deb_package"));
     component.rocm_package = dash_empty(field(*t, row, "rocm_package"));
     component.source = field(*t, row, "source");
     components.push_back(std::move(component));

@@ -42,6 +42,23 @@ struct RocmRelease {
   std::string source;
 };
 
+// data/compiler_targets.tsv: the targets one ROCm or CUDA release's compiler can build for.
+struct CompilerTargets {
+  std::string toolchain;  // "rocm" | "cuda"
+  std::string release;    // "5.2", "12.8"
+  std::vector<std::string> targets;
+  std::string source;
+};
+
+// What the table says about one target and one installed release.
+struct TargetVerdict {
+  std::optional<CompilerTargets> installed;  // nullopt: the release has no row (no verdict)
+  bool builds = false;
+  std::string first_release;  // the oldest release with the target, "" when none
+  std::string last_release;   // the newest release with the target (differs from the table's newest when dropped)
+  std::string first_source;
+};
+
 struct ProjectRequirement {
   std::string project;
   std::string version;
@@ -79,8 +96,7 @@ struct RocmComponent {
   std::vector<std::string> proofs;  // alternatives; "{cmake}" expanded by the probe
   bool required = true;
   std::vector<std::string> projects;
-  std::string deb_package;   // "" when "-"
-  std::string rocm_package;
+  std::string rocm_package;  // AMD's repository name (Debian/Ubuntu); the distributions' names: distro_package()
   std::string source;
 };
 
@@ -90,6 +106,16 @@ struct Threshold {
   double value = 0;
   std::string unit;
   std::string meaning;
+  std::string source;
+};
+
+// data/doctor_vendor_repositories.tsv
+struct VendorRepository {
+  std::string vendor;
+  std::string distro;
+  std::string manager;  // "apt-get" | "dnf"
+  std::string setup;    // URL of the page with the repository's setup step
+  std::string install;  // package that brings every development component
   std::string source;
 };
 
@@ -125,6 +151,12 @@ class RuleSet {
   std::vector<ArchAllowlist> allowlists(std::string_view project) const;
   std::optional<CompileMemory> compile_memory(std::string_view project) const;
   std::vector<RocmComponent> rocm_components() const;
+  // The archive package of `component` in `distro` ("debian-12"), or nullopt when that archive lacks it.
+  std::optional<std::string> distro_package(std::string_view component, std::string_view distro) const;
+  std::optional<VendorRepository> vendor_repository(std::string_view vendor, std::string_view distro) const;
+  std::vector<CompilerTargets> compiler_targets() const;  // by toolchain, oldest release first
+  // `release` is matched by major.minor.
+  TargetVerdict judge_target(std::string_view toolchain, std::string_view release, std::string_view target) const;
   std::optional<Threshold> threshold(std::string_view id, std::string_view project) const;
   std::optional<PackageName> package(std::string_view need, std::string_view family) const;
 

@@ -19,7 +19,15 @@ void write_gpu(JsonWriter& json, const detect::DetectedGpu& gpu) {
   text_or_null(json, "inaccessible_reason", gpu.inaccessible_reason);
   text_or_null(json, "fix", gpu.fix);
   json.member("source", gpu.source);
-  json.member("confidence", gpu.low_confidence ? "low" : "high");
+  json.member("confidence", gpu.confidence.empty() ? (gpu.low_confidence ? "inferred-from-device-id" : "exact")
+                                                   : gpu.confidence);
+  if (gpu.source_lines) {
+    json.key("lines");
+    json.begin_array();
+    json.value(static_cast<std::uint64_t>(gpu.source_lines->first));
+    json.value(static_cast<std::uint64_t>(gpu.source_lines->second));
+    json.end_array();
+  }
   json.member("visible", gpu.visible);
   optional_member(json, "visible_index", gpu.visible_index);
   if (gpu.device_id) {

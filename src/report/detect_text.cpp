@@ -51,7 +51,18 @@ std::string gpu_line(const detect::DetectedGpu& gpu, const TextStyle& style) {
   if (!gpu.uuid.empty()) {
     details.push_back(gpu.uuid);
   }
-  details.push_back("from " + gpu.source + (gpu.low_confidence ? ", low confidence" : ""));
+  std::string from = "from " + gpu.source;
+  if (gpu.source_lines) {
+    from += gpu.source_lines->first == gpu.source_lines->second
+                ? fmt::format(" line {}", gpu.source_lines->first)
+                : fmt::format(" lines {}-{}", gpu.source_lines->first, gpu.source_lines->second);
+  }
+  std::string confidence =
+      gpu.confidence.empty() ? (gpu.low_confidence ? "inferred-from-device-id" : "exact") : gpu.confidence;
+  if (confidence != "exact" || gpu.source_lines) {
+    from += ", " + confidence;
+  }
+  details.push_back(from);
   line += style.dim(fmt::format("  ({})", fmt::join(details, ", ")));
   line += "\n";
   if (!gpu.override_target.empty()) {

@@ -4,7 +4,9 @@
 // nvidia-smi's names and compute_cap), written down in SOURCES.tsv by hand.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
 
 #include "support/test_support.hpp"
 
@@ -41,26 +43,41 @@ TEST(ToolOutputs, EveryPublicOutputYieldsTheGpusItShows) {
     auto report = run_archfit_json(
         {"detect", rocminfo ? "--from-rocminfo" : "--from-nvidia-smi", (outputs() / file).string()});
     ASSERT_TRUE(report.contains("gpus")) << report.dump();
-    auto expected = split(fields[2], ';');
-    ASSERT_EQ(report["gpus"].size(), expected.size());
+    // "" = no GPU in the text; "?" = the text does not show that value (not checked).
+    auto expected = fields[2].empty() ? std::vector<std::string>{} : split(fields[2], ';');
+    ASSERT_EQ(report["gpus"].size(), expected.size()) << report["gpus"].dump();
     for (std::size_t g = 0; g < expected.size(); ++g) {
       const auto& gpu = report["gpus"][g];
+      // Every GPU says which lines it was read from, in order and inside the file.
+      ASSERT_TRUE(gpu.contains("lines")) << gpu.dump();
+      EXPECT_LE(gpu["lines"][0].get<std::size_t>(), gpu["lines"][1].get<std::size_t>());
+      std::string text = read_text(outputs() / file);
+      EXPECT_LE(gpu["lines"][1].get<std::size_t>(), static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
+      EXPECT_TRUE(gpu.contains("confidence"));
       if (rocminfo) {
         // "gfx90a(gfx90a:sramecc+:xnack-)"
         auto open = expected[g].find('(');
         EXPECT_EQ(gpu["vendor"], "amd");
         EXPECT_EQ(gpu["target"], expected[g].substr(0, open));
-        EXPECT_EQ(gpu["target_id"], expected[g].substr(open + 1, expected[g].size() - open - 2));
+        std::string target_id = expected[g].substr(open + 1, expected[g].size() - open - 2);
+        if (target_id != "?") {
+          EXPECT_EQ(gpu["target_id"], target_id);
+        }
       } else {
-        // "NVIDIA TITAN V sm_70" or just the name
+        // "NVIDIA TITAN V sm_70", "? sm_89" or just the name
         std::string name = expected[g];
         auto sm = name.rfind(" sm_");
-        if (sm != std::string::npos) {
+        if (name.starts_with("sm_")) {
+          EXPECT_EQ(gpu["target"], name);
+          name = "?";
+        } else if (sm != std::string::npos) {
           EXPECT_EQ(gpu["target"], name.substr(sm + 1));
           name = name.substr(0, sm);
         }
         EXPECT_EQ(gpu["vendor"], "nvidia");
-        EXPECT_EQ(gpu["name"], name);
+        if (name != "?") {
+          EXPECT_EQ(gpu["name"], name);
+        }
       }
     }
     ++checked;
@@ -77,7 +94,7 @@ TEST(ToolOutputs, H200FormatsAgreeWithItsCsv) {
   ASSERT_EQ(csv["gpus"].size(), 1u);
   EXPECT_EQ(csv["gpus"][0]["target"], "sm_90");
   EXPECT_EQ(csv["gpus"][0]["pci"], "0000:00:06.0");
-  EXPECT_EQ(csv["gpus"][0]["confidence"], "high");
+  EXPECT_EQ(csv["gpus"][0]["confidence"], "exact");  // the CSV prints compute_cap
   EXPECT_EQ(csv["drivers"]["nvidia"], "580.159.04");
   for (const char* file : {"nvidia-smi.txt", "nvidia-smi-q.txt"}) {
     SCOPED_TRACE(file);
@@ -103,6 +120,244 @@ TEST(ToolOutputs, NotAToolOutputIsAClearError) {
   EXPECT_NE(missing.err.find("/nonexistent/smi.txt"), std::string::npos);
   auto both = run_command({archfit_binary(), "detect", "--from-nvidia-smi", "a", "--from-rocminfo", "b"});
   EXPECT_EQ(both.exit_code, 2);
+}
+
+// ---- Shapes of real pastes: excerpts cut from the real outputs above, the way people cut them ----
+
+std::string join_lines(const std::vector<std::string>& rows) {
+  std::string text;
+  for (const auto& row : rows) {
+    text += row + "\n";
+  }
+  return text;
+}
+
+std::vector<std::string> file_lines(const std::string& relative) { return lines(read_text(outputs() / relative)); }
+
+nlohmann::json detect_text(const std::string& flag, const std::string& text, int* exit_code = nullptr) {
+  auto path = unique_temp_path("paste.txt");
+  {
+    std::ofstream out(path);
+    out << text;
+  }
+  auto report = run_archfit_json({"detect", flag, path.string()}, exit_code);
+  fs::remove(path);
+  return report;
+}
+
+std::vector<std::string> targets_of(const nlohmann::json& report) {
+  std::vector<std::string> targets;
+  for (const auto& gpu : report["gpus"]) {
+    targets.push_back(gpu["target_id"].is_string() ? gpu["target_id"].get<std::string>() : "null");
+  }
+  return targets;
+}
+
+// Only the ISA Info blocks of the MI210 machine (one CPU, four GPUs): each "ISA 1" name is a GPU.
+TEST(ToolOutputShapes, RocminfoIsaInfoBlocksAlone) {
+  auto all = file_lines("rocminfo/mi210-4gpu.txt");
+  std::vector<std::string> excerpt;
+  bool in_isa = false;
+  for (const auto& line : all) {
+    if (line.find("ISA Info:") != std::string::npos) {
+      in_isa = true;
+    } else if (line.starts_with("*******") || line.starts_with("Agent ")) {
+      in_isa = false;
+    }
+    if (in_isa) {
+      excerpt.push_back(line);
+    }
+  }
+  ASSERT_GT(excerpt.size(), 8u);
+  auto report = detect_text("--from-rocminfo", join_lines(excerpt));
+  EXPECT_EQ(targets_of(report), std::vector<std::string>(4, "gfx90a:sramecc+:xnack-"));
+  for (const auto& gpu : report["gpus"]) {
+    EXPECT_EQ(gpu["target"], "gfx90a");
+    EXPECT_EQ(gpu["confidence"], "exact");
+    EXPECT_EQ(gpu["amd"]["xnack"], "off");
+  }
+  // A single ISA line, as quoted in a sentence.
+  auto one = detect_text("--from-rocminfo", "my card shows amdgcn-amd-amdhsa--gfx1030 in rocminfo\n");
+  EXPECT_EQ(targets_of(one), std::vector<std::string>{"gfx1030"});
+  EXPECT_EQ(one["gpus"][0]["lines"], nlohmann::json::array({1, 1}));
+}
+
+// Agents without their "Agent N" header, the banners and the "Device Type" line: the CPUs must not
+// become GPUs, the two MI300X must stay two.
+TEST(ToolOutputShapes, RocminfoAgentsWithoutHeaderOrDeviceType) {
+  std::vector<std::string> excerpt;
+  for (const auto& line : file_lines("rocminfo/mi300x-2gpu-docker.txt")) {
+    if (line.starts_with("Agent ") || line.starts_with("*******") || line.find("Device Type:") != std::string::npos) {
+      continue;
+    }
+    excerpt.push_back(line);
+  }
+  auto report = detect_text("--from-rocminfo", join_lines(excerpt));
+  EXPECT_EQ(targets_of(report), std::vector<std::string>(2, "gfx942:sramecc+:xnack-"));
+  EXPECT_EQ(report["gpus"][0]["pci"], "0000:11:00.0");  // BDFID 4352
+  EXPECT_EQ(report["gpus"][1]["pci"], "0000:2f:00.0");  // BDFID 12032
+}
+
+// Pool blocks cut off (as in a screenshot-sized paste): still four GPUs with their own BDFIDs.
+TEST(ToolOutputShapes, RocminfoAgentsWithPoolBlocksCutOff) {
+  std::vector<std::string> excerpt;
+  bool in_pool = false;
+  for (const auto& line : file_lines("rocminfo/mi210-4gpu.txt")) {
+    if (line.find("Pool Info:") != std::string::npos) {
+      in_pool = true;
+    } else if (line.find("ISA Info:") != std::string::npos || line.starts_with("*******")) {
+      in_pool = false;
+    }
+    if (!in_pool) {
+      excerpt.push_back(line);
+    }
+  }
+  auto report = detect_text("--from-rocminfo", join_lines(excerpt));
+  ASSERT_EQ(report["gpus"].size(), 4u);
+  std::vector<std::string> pci;
+  for (const auto& gpu : report["gpus"]) {
+    pci.push_back(gpu["pci"]);
+  }
+  // BDFID 58112, 49920, 768, 1536 (KFD order)
+  EXPECT_EQ(pci, (std::vector<std::string>{"0000:e3:00.0", "0000:c3:00.0", "0000:03:00.0", "0000:06:00.0"}));
+}
+
+// Only a Name line, or only a Chip ID (mapped through data/amdgpu_pci_ids.tsv: 0x740f is the MI210,
+// gfx90a, in the kernel's amdgpu_drv.c pciidlist).
+TEST(ToolOutputShapes, RocminfoOnlyANameOrAChipId) {
+  std::string name_line;
+  std::string chip_line;
+  for (const auto& line : file_lines("rocminfo/mi210-4gpu.txt")) {
+    if (name_line.empty() && line.find("Name:") != std::string::npos && line.find("gfx90a") != std::string::npos &&
+        line.find("amdgcn") == std::string::npos) {
+      name_line = line;
+    }
+    if (chip_line.empty() && line.find("Chip ID:") != std::string::npos && line.find("0x740f") != std::string::npos) {
+      chip_line = line;
+    }
+  }
+  ASSERT_FALSE(name_line.empty());
+  ASSERT_FALSE(chip_line.empty());
+  auto named = detect_text("--from-rocminfo", name_line + "\n");
+  EXPECT_EQ(targets_of(named), std::vector<std::string>{"gfx90a"});
+  EXPECT_EQ(named["gpus"][0]["confidence"], "exact");
+  auto chip = detect_text("--from-rocminfo", chip_line + "\n");
+  EXPECT_EQ(targets_of(chip), std::vector<std::string>{"gfx90a"});
+  EXPECT_EQ(chip["gpus"][0]["confidence"], "inferred-from-chip-id");
+  EXPECT_EQ(chip["gpus"][0]["device_id"], "0x740f");
+  // A CPU agent's Chip ID is 0: no GPU.
+  auto cpu = detect_text("--from-rocminfo", "  Chip ID:                 0(0x0)\n");
+  EXPECT_TRUE(cpu["gpus"].empty());
+}
+
+// `rocminfo | grep gfx` after a prompt, then another command: two GPUs (their generic ISAs belong to
+// them), nothing from the command after.
+TEST(ToolOutputShapes, RocminfoGrepAfterAPromptStopsAtTheNextPrompt) {
+  std::string text = "user@box:~$ rocminfo | grep gfx\n";
+  for (const auto& line : file_lines("rocminfo/gfx1100-7900xtx-raphael-gfx1036.txt")) {
+    if (line.find("gfx") != std::string::npos) {
+      text += line + "\n";
+    }
+  }
+  text += "user@box:~$ clinfo | grep Name\n  Name:                                          gfx1100\n";
+  auto report = detect_text("--from-rocminfo", text);
+  EXPECT_EQ(targets_of(report), (std::vector<std::string>{"gfx1100", "gfx1036"}));
+}
+
+// The CSV of the TITAN V / RTX 5880 machine (columns compute_cap,compute_mode,driver_version,name,index)
+// followed by other output without a prompt: neither the header nor the other lines become GPUs.
+TEST(ToolOutputShapes, NvidiaCsvInAnotherOrderFollowedByOtherOutput) {
+  std::string csv = read_text(outputs() / "nvidia-smi/query-compute-cap-titanv-rtx5880.csv");
+  std::string text = csv + "01:00.0 VGA compatible controller: NVIDIA Corporation GV100 [TITAN V] (rev a1)\n"
+                           "Driver: 570.86.15, CUDA: 12.8\n" +
+                     "name, memory.total [MiB]\n";
+  auto report = detect_text("--from-nvidia-smi", text);
+  ASSERT_EQ(report["gpus"].size(), 2u) << report.dump();
+  EXPECT_EQ(report["gpus"][0]["name"], "NVIDIA TITAN V");
+  EXPECT_EQ(report["gpus"][0]["target"], "sm_70");
+  EXPECT_EQ(report["gpus"][1]["target"], "sm_89");
+  EXPECT_EQ(report["gpus"][0]["confidence"], "exact");
+  for (const auto& gpu : report["gpus"]) {
+    EXPECT_NE(gpu["name"], "name");
+  }
+}
+
+// -L then the CSV, each after its prompt: the same two GPUs (merged by index), with the CSV's
+// compute capability; the lines span both commands.
+TEST(ToolOutputShapes, NvidiaSeveralCommandsWithPromptsAreMerged) {
+  std::string text = "$ nvidia-smi -L\n" + read_text(outputs() / "nvidia-smi/list-titanv-rtx5880.txt") +
+                     "$ nvidia-smi --query-gpu=compute_cap,compute_mode,driver_version,name,index --format=csv\n" +
+                     read_text(outputs() / "nvidia-smi/query-compute-cap-titanv-rtx5880.csv") +
+                     "$ lspci | grep -i nvidia\n01:00.0 VGA compatible controller: NVIDIA Corporation GV100\n";
+  auto report = detect_text("--from-nvidia-smi", text);
+  ASSERT_EQ(report["gpus"].size(), 2u) << report.dump();
+  EXPECT_EQ(report["gpus"][0]["target"], "sm_70");
+  EXPECT_EQ(report["gpus"][1]["target"], "sm_89");
+  EXPECT_TRUE(report["gpus"][0]["uuid"].is_string());  // from -L
+  EXPECT_EQ(report["gpus"][0]["lines"][0], 2);
+  EXPECT_GT(report["gpus"][0]["lines"][1].get<int>(), 4);
+  // The same CSV without its header, the columns named by the prompt's command.
+  auto csv_lines = file_lines("nvidia-smi/query-compute-cap-titanv-rtx5880.csv");
+  std::string noheader = "$ nvidia-smi --query-gpu=compute_cap,compute_mode,driver_version,name,index --format=csv,noheader\n" +
+                         csv_lines[1] + "\n" + csv_lines[2] + "\n";
+  auto bare = detect_text("--from-nvidia-smi", noheader);
+  ASSERT_EQ(bare["gpus"].size(), 2u) << bare.dump();
+  EXPECT_EQ(bare["gpus"][1]["name"], "NVIDIA RTX 5880 Ada Generation");
+}
+
+// Names as drivers before the "NVIDIA " prefix printed them: the compute capability comes from the
+// name tables (NVIDIA's CUDA GPUs pages: V100 7.0, GTX 1080 Ti 6.1, A100 8.0, RTX 2080 Ti 7.5).
+TEST(ToolOutputShapes, NvidiaNamesWithoutThePrefix) {
+  std::string text =
+      "GPU 0: Tesla V100-SXM2-16GB (UUID: GPU-1b2c3d4e-0000-0000-0000-000000000001)\n"
+      "GPU 1: GeForce GTX 1080 Ti (UUID: GPU-1b2c3d4e-0000-0000-0000-000000000002)\n"
+      "GPU 2: A100-SXM4-40GB (UUID: GPU-1b2c3d4e-0000-0000-0000-000000000003)\n"
+      "GPU 3: GeForce RTX 2080 Ti (UUID: GPU-1b2c3d4e-0000-0000-0000-000000000004)\n";
+  auto report = detect_text("--from-nvidia-smi", text);
+  std::vector<std::string> targets;
+  for (const auto& gpu : report["gpus"]) {
+    targets.push_back(gpu["target"]);
+    EXPECT_EQ(gpu["confidence"], "inferred-from-name");
+  }
+  EXPECT_EQ(targets, (std::vector<std::string>{"sm_70", "sm_61", "sm_80", "sm_75"}));
+  // A name cut short by the table is not guessed.
+  auto cut = detect_text("--from-nvidia-smi", read_text(outputs() / "nvidia-smi/old-470-in-snap-no-compute-cap.txt"));
+  ASSERT_EQ(cut["gpus"].size(), 1u);
+  EXPECT_TRUE(cut["gpus"][0]["target"].is_null());
+  EXPECT_EQ(cut["gpus"][0]["confidence"], "unknown");
+}
+
+// `nvidia-smi -q -x` with the elements of NVIDIA's nvsmi_device DTD, holding the values of the H200
+// machine's `-q` (tests/data/sysroots/h200/tools/nvidia-smi-q.txt), which is the oracle.
+TEST(ToolOutputShapes, NvidiaXml) {
+  std::string xml =
+      "<?xml version=\"1.0\" ?>\n<!DOCTYPE nvidia_smi_log SYSTEM \"nvsmi_device_v12.dtd\">\n<nvidia_smi_log>\n"
+      "\t<driver_version>580.159.04</driver_version>\n\t<attached_gpus>1</attached_gpus>\n"
+      "\t<gpu id=\"00000000:00:06.0\">\n\t\t<product_name>NVIDIA H200</product_name>\n"
+      "\t\t<uuid>GPU-df22b45f-7ac8-b207-d100-46b70f5cab61</uuid>\n\t\t<minor_number>0</minor_number>\n"
+      "\t\t<pci>\n\t\t\t<pci_device_id>0x233510DE</pci_device_id>\n\t\t</pci>\n\t</gpu>\n</nvidia_smi_log>\n";
+  auto report = detect_text("--from-nvidia-smi", xml);
+  auto q = run_archfit_json({"detect", "--from-nvidia-smi",
+                             (fs::path(ARCHFIT_SOURCE_DIR) / "tests/data/sysroots/h200/tools/nvidia-smi-q.txt").string()});
+  ASSERT_EQ(report["gpus"].size(), 1u);
+  for (const char* key : {"name", "uuid", "pci", "device_id", "target"}) {
+    EXPECT_EQ(report["gpus"][0][key], q["gpus"][0][key]) << key;
+  }
+  EXPECT_EQ(report["gpus"][0]["confidence"], "inferred-from-device-id");
+  EXPECT_EQ(report["drivers"]["nvidia"], "580.159.04");
+  EXPECT_EQ(report["gpus"][0]["lines"], nlohmann::json::array({6, 13}));
+}
+
+// The text report names the lines and how the target was found.
+TEST(ToolOutputShapes, TextReportNamesLinesAndConfidence) {
+  auto path = unique_temp_path("chip.txt");
+  {
+    std::ofstream out(path);
+    out << "\n  Chip ID:                 29711(0x740f)\n";
+  }
+  auto result = run_command({archfit_binary(), "detect", "--from-rocminfo", path.string()});
+  fs::remove(path);
+  EXPECT_NE(result.out.find("from rocminfo line 2, inferred-from-chip-id"), std::string::npos) << result.out;
 }
 
 }  // namespace

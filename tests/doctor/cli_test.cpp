@@ -100,7 +100,7 @@ TEST(DoctorCli, TextReportNamesRuleSourceAndFix) {
                        {{"ROCM_PATH", "/opt/rocm-9.9"}});
   EXPECT_NE(result.out.find("FAIL  ROCm the build uses: $ROCM_PATH=/opt/rocm-9.9 does not exist"), std::string::npos)
       << result.out;
-  EXPECT_NE(result.out.find("        source: pytorch/pytorch cmake/public/LoadHIP.cmake"), std::string::npos);
+  EXPECT_NE(result.out.find("        source: pytorch/pytorch@v2.7.1 cmake/public/LoadHIP.cmake"), std::string::npos);
 }
 
 // `eval "$(archfit env)"` in a shell, then `env`: the values must arrive exactly, also a ROCm path with a

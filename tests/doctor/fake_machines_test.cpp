@@ -4,7 +4,9 @@
 // values come from those sources and from the rules' own data rows, never from running archfit.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
+#include <sstream>
 
 #include "fake_machine.hpp"
 
@@ -348,6 +350,9 @@ TEST(DoctorCuda, Cuda13CannotBuildVolta) {
   ASSERT_CHECK(report, "cuda.targets", Status::fail);
   // data/toolchain_advice.tsv row cuda13-no-pre-turing.
   EXPECT_NE(find_check(report, "cuda.targets")->rule.find("CUDA 13 cannot build sm_50...sm_72"), std::string::npos);
+  // data/compiler_targets.tsv: Volta from CUDA 11.0 (release notes) to 12.9, the last before 13.0 dropped it.
+  EXPECT_NE(find_check(report, "cuda.targets")->fix.find("sm_70: CUDA 11.0 to 12.9"), std::string::npos)
+      << find_check(report, "cuda.targets")->fix;
   ASSERT_CHECK(report, "cuda.host-compiler", Status::pass);
 }
 
@@ -611,6 +616,152 @@ TEST(DoctorEnv, PlanForRocmAndCuda) {
   EXPECT_EQ(find_variable(plan, "CUDA_HOME")->value, "/usr/local/cuda-13.0");
   ASSERT_NE(find_variable(plan, "PATH"), nullptr);
   EXPECT_EQ(find_variable(plan, "PATH")->value, "/usr/local/cuda-13.0/bin");
+}
+
+}  // namespace
+}  // namespace archfit::doctor::testing
+
+namespace archfit::doctor::testing {
+namespace {
+
+// Debian's ROCm 5.2.3 under /usr (the packages' real file lists), on a machine whose os-release says
+// `os_release`: the rocm.components fix. Returns its lines.
+std::vector<std::string> components_fix_on(const std::string& os_release) {
+  FakeMachine machine("mi210");
+  machine.debian_gcc12();
+  machine.build_tools();
+  machine.python_venv();
+  machine.copy("rocm/debian/usr", "/usr");
+  machine.copy("rocm/debian/var", "/var");
+  machine.file("/etc/os-release", os_release);
+  machine.environment.set("ROCM_PATH", "/usr");
+  auto report = machine.doctor();
+  const auto* check = find_check(report, "rocm.components");
+  if (check == nullptr) {
+    ADD_FAILURE() << "no rocm.components check";
+    return {};
+  }
+  EXPECT_EQ(check->status, Status::fail);
+  return test::lines(check->fix);
+}
+
+// The packages an install line names: the words after "install" up to a comment.
+std::vector<std::string> installed_by(const std::string& line, const std::string& manager) {
+  std::vector<std::string> names;
+  auto at = line.find(manager + " install ");
+  if (at == std::string::npos) {
+    return names;
+  }
+  std::string rest = line.substr(at + manager.size() + 9, line.find('#') == std::string::npos
+                                                              ? std::string::npos
+                                                              : line.find('#') - at - manager.size() - 9);
+  std::istringstream words(rest);
+  for (std::string word; words >> word;) {
+    names.push_back(word);
+  }
+  return names;
+}
+
+bool apt_knows(const std::string& package) {
+  return test::run_command({"apt-cache", "show", package}).exit_code == 0;
+}
+
+// On Debian 12 the fix names only packages that bookworm has (checked with apt-cache on this machine),
+// and sends the rest (rocBLAS, hipBLAS, hipCUB, MIOpen, ...) to AMD's repository with its setup page.
+TEST(DoctorRocm, DebianFixLinesNamePackagesThatExist) {
+  if (!apt_knows("coreutils")) {
+    GTEST_SKIP() << "apt-cache has no package lists here (run scripts/install_deps.sh, which runs apt-get update)";
+  }
+  auto fix = components_fix_on("PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\nNAME=\"Debian GNU/Linux\"\n"
+                               "VERSION_ID=\"12\"\nVERSION=\"12 (bookworm)\"\nID=debian\n");
+  std::size_t archive_names = 0;
+  bool vendor_setup = false;
+  for (std::size_t i = 0; i < fix.size(); ++i) {
+    const auto& line = fix[i];
+    if (line.find("debian-12's own archive") != std::string::npos) {
+      for (const auto& name : installed_by(line, "apt-get")) {
+        ++archive_names;
+        EXPECT_TRUE(apt_knows(name)) << name << " is not in this Debian's archive: " << line;
+      }
+    } else if (line.find("apt-get install") != std::string::npos) {
+      // AMD's meta-package: only after the line that registers AMD's repository.
+      ASSERT_GT(i, 0u);
+      EXPECT_NE(fix[i - 1].find("package-manager-debian.html"), std::string::npos) << fix[i - 1];
+      EXPECT_EQ(installed_by(line, "apt-get"), std::vector<std::string>{"rocm"});
+      vendor_setup = true;
+    }
+  }
+  EXPECT_GT(archive_names, 0u);
+  EXPECT_TRUE(vendor_setup);
+  std::string all;
+  for (const auto& line : fix) {
+    all += line + "\n";
+  }
+  // The seven names that bookworm lacks never reach an apt-get line.
+  for (const char* absent : {"librocblas-dev", "libhipblas-dev", "libhipcub-dev", "librocthrust-dev", "libhipfft-dev",
+                             "libhipsolver-dev", "librccl-dev"}) {
+    EXPECT_FALSE(apt_knows(absent)) << absent << " is in this archive after all: update data/doctor_distro_packages.tsv";
+    EXPECT_EQ(all.find(absent), std::string::npos) << all;
+  }
+  EXPECT_NE(all.find("not in debian-12's archive: "), std::string::npos) << all;
+  EXPECT_NE(all.find("rocblas"), std::string::npos) << all;
+}
+
+// Every Debian 12 row of data/doctor_distro_packages.tsv exists in this Debian's archive.
+TEST(DoctorRocm, DistroPackageTableAgreesWithAptCache) {
+  if (!apt_knows("coreutils") || test::read_text("/etc/os-release").find("VERSION_ID=\"12\"") == std::string::npos) {
+    GTEST_SKIP() << "not Debian 12 with package lists";
+  }
+  auto rules = RuleSet::embedded();
+  ASSERT_TRUE(rules.ok());
+  std::size_t checked = 0;
+  for (const auto& component : rules->rocm_components()) {
+    if (auto package = rules->distro_package(component.component, "debian-12")) {
+      EXPECT_TRUE(apt_knows(*package)) << *package;
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 9u);
+}
+
+// Ubuntu 22.04/24.04 and RHEL 9: the archive line names only that release's rows of the table, and the
+// rest goes to AMD's repository page for that release with the manager the release uses.
+TEST(DoctorRocm, UbuntuAndRhelFixLinesComeFromTheirLists) {
+  auto rules = RuleSet::embedded();
+  ASSERT_TRUE(rules.ok());
+  struct Case {
+    std::string os_release;
+    std::string distro;
+    std::string manager;
+    std::string page;
+  };
+  for (const Case& c : {Case{"ID=ubuntu\nVERSION_ID=\"22.04\"\n", "ubuntu-22.04", "apt-get", "package-manager-ubuntu.html"},
+                        Case{"ID=ubuntu\nVERSION_ID=\"24.04\"\n", "ubuntu-24.04", "apt-get", "package-manager-ubuntu.html"},
+                        Case{"ID=\"rocky\"\nID_LIKE=\"rhel centos fedora\"\nVERSION_ID=\"9.4\"\n", "rhel-9", "dnf",
+                             "package-manager-rhel.html"}}) {
+    SCOPED_TRACE(c.distro);
+    std::vector<std::string> listed;
+    for (const auto& component : rules->rocm_components()) {
+      if (auto package = rules->distro_package(component.component, c.distro)) {
+        listed.push_back(*package);
+      }
+    }
+    auto fix = components_fix_on(c.os_release);
+    bool setup = false;
+    for (const auto& line : fix) {
+      if (line.find(c.distro + "'s own archive") != std::string::npos) {
+        for (const auto& name : installed_by(line, c.manager)) {
+          EXPECT_NE(std::find(listed.begin(), listed.end(), name), listed.end()) << name;
+        }
+      } else if (line.find(c.page) != std::string::npos) {
+        setup = true;
+      } else if (line.find(" install ") != std::string::npos) {
+        EXPECT_TRUE(setup) << "an install line before the repository's setup: " << line;
+        EXPECT_EQ(installed_by(line, c.manager), std::vector<std::string>{"rocm"}) << line;
+      }
+    }
+    EXPECT_TRUE(setup);
+  }
 }
 
 }  // namespace

@@ -4,7 +4,9 @@
 // /usr/local/cuda's nvcc. A tool that is not installed here skips its test.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <regex>
 
 #include "doctor/doctor.hpp"
@@ -148,6 +150,86 @@ TEST(DoctorRealTools, CudaToolkit) {
   std::string gcc = first_match(header, R"(#if __GNUC__ > (\d+))");
   ASSERT_TRUE(local->max_gcc.has_value());
   EXPECT_EQ(std::to_string(*local->max_gcc), gcc);
+}
+
+const Check* check_named(const DoctorReport& report, const std::string& id) {
+  for (const auto& check : report.checks) {
+    if (check.id == id) {
+      return &check;
+    }
+  }
+  return nullptr;
+}
+
+// Debian 12's hipcc (ROCm 5.2.3) really compiles for gfx1030 and really stops for gfx1100, and doctor's
+// rocm.compile-targets verdicts (data/compiler_targets.tsv) agree with the compiler.
+TEST(DoctorRealTools, DebianHipccTargetsAgreeWithDoctor) {
+  if (!fs::exists("/usr/bin/hipcc") || !fs::exists("/usr/include/hip/hip_runtime.h")) {
+    GTEST_SKIP() << "Debian's hipcc is not installed";
+  }
+  auto dir = test::unique_temp_path("hipcc-targets");
+  fs::create_directories(dir);
+  {
+    std::ofstream source(dir / "kernel.hip");
+    source << "#include <hip/hip_runtime.h>\n__global__ void k(int* p) { *p = 1; }\n";
+  }
+  RealMachine machine;
+  machine.environment.set("ROCM_PATH", "/usr");
+  auto rules = RuleSet::embedded();
+  ASSERT_TRUE(rules.ok());
+  for (const std::string target : {"gfx1030", "gfx1100", "gfx90a"}) {
+    SCOPED_TRACE(target);
+    auto compiled = test::run_command({"/usr/bin/hipcc", "--offload-arch=" + target, "-c", (dir / "kernel.hip").string(),
+                                       "-o", (dir / (target + ".o")).string()});
+    bool builds = compiled.exit_code == 0 && fs::exists(dir / (target + ".o"));
+    if (!builds) {
+      EXPECT_NE(compiled.err.find("cannot find ROCm device library for " + target), std::string::npos) << compiled.err;
+    }
+    DoctorOptions options;
+    options.cwd = dir.string();
+    options.targets = {target};
+    auto report = run_doctor(machine.root, machine.environment, machine.runner, *rules, options);
+    const Check* check = check_named(report, "rocm.compile-targets");
+    ASSERT_NE(check, nullptr) << "no rocm.compile-targets check";
+    EXPECT_EQ(check->status, builds ? Status::pass : Status::fail) << check->seen;
+    if (!builds) {
+      // The first release whose device libraries have gfx1100 is ROCm 5.3 (ROCm-Device-Libs@rocm-5.3.0).
+      EXPECT_NE(check->fix.find("ROCm 5.3 or newer"), std::string::npos) << check->fix;
+    }
+  }
+  // What the issue names: gfx1100 fails, gfx1030 builds, on this Debian.
+  auto gfx1100 = test::run_command({"/usr/bin/hipcc", "--offload-arch=gfx1100", "-c", (dir / "kernel.hip").string(),
+                                    "-o", (dir / "again.o").string()});
+  EXPECT_NE(gfx1100.exit_code, 0);
+  fs::remove_all(dir);
+}
+
+// /usr/local/cuda's nvcc lists exactly the targets data/compiler_targets.tsv gives its release.
+TEST(DoctorRealTools, NvccTargetListMatchesTheTable) {
+  if (!fs::exists("/usr/local/cuda/bin/nvcc")) {
+    GTEST_SKIP() << "no /usr/local/cuda/bin/nvcc";
+  }
+  auto version = test::run_command({"/usr/local/cuda/bin/nvcc", "--version"});
+  std::string release = first_match(version.out, R"(release ([0-9]+\.[0-9]+))");
+  auto listing = test::run_command({"/usr/local/cuda/bin/nvcc", "--list-gpu-arch"});
+  ASSERT_EQ(listing.exit_code, 0);
+  std::vector<std::string> listed;
+  std::regex compute(R"(compute_([0-9]+)\b)");
+  for (auto it = std::sregex_iterator(listing.out.begin(), listing.out.end(), compute); it != std::sregex_iterator(); ++it) {
+    listed.push_back("sm_" + (*it)[1].str());
+  }
+  std::sort(listed.begin(), listed.end());
+  auto rules = RuleSet::embedded();
+  ASSERT_TRUE(rules.ok());
+  for (const auto& row : rules->compiler_targets()) {
+    if (row.toolchain == "cuda" && row.release == release) {
+      auto table = row.targets;
+      std::sort(table.begin(), table.end());
+      EXPECT_EQ(table, listed);
+      return;
+    }
+  }
+  FAIL() << "CUDA " << release << " has no row in data/compiler_targets.tsv";
 }
 
 TEST(DoctorRealTools, WholeDoctorOnThisMachine) {

@@ -146,3 +146,42 @@ TEST(DoctorEnvFile, BlockIsReplacedNotRepeated) {
 
 }  // namespace
 }  // namespace archfit::doctor
+
+namespace archfit::doctor {
+namespace {
+
+// data/compiler_targets.tsv: the verdicts the ROCm device-library lists and CUDA release notes give, and the
+// CUDA rows agree with cuda_toolkits.tsv where both have the release (two sources, one fact).
+TEST(DoctorRules, CompilerTargets) {
+  auto rules = RuleSet::embedded();
+  ASSERT_TRUE(rules.ok()) << rules.error().message;
+  // ROCm-Device-Libs@rocm-5.2.0 has no isa_version_1100.cl, rocm-5.3.0 has.
+  auto gfx1100 = rules->judge_target("rocm", "5.2.3", "gfx1100");
+  ASSERT_TRUE(gfx1100.installed.has_value());
+  EXPECT_FALSE(gfx1100.builds);
+  EXPECT_EQ(gfx1100.first_release, "5.3");
+  EXPECT_TRUE(rules->judge_target("rocm", "5.2.3", "gfx1030").builds);
+  EXPECT_EQ(rules->judge_target("rocm", "5.6.1", "gfx942").first_release, "5.7");
+  EXPECT_FALSE(rules->judge_target("rocm", "6.4.1", "gfx1100").installed.has_value());  // not covered: no verdict
+  // CUDA 13.0 dropped Volta; sm_70 was built from 11.0 to 12.9. sm_120 arrived in 12.8.
+  auto sm70 = rules->judge_target("cuda", "13.0.88", "sm_70");
+  EXPECT_FALSE(sm70.builds);
+  EXPECT_EQ(sm70.first_release, "11.0");
+  EXPECT_EQ(sm70.last_release, "12.9");
+  EXPECT_EQ(rules->judge_target("cuda", "12.4", "sm_120").first_release, "12.8");
+  EXPECT_FALSE(rules->judge_target("cuda", "11.7", "sm_89").builds);
+  std::size_t compared = 0;
+  for (const auto& row : rules->compiler_targets()) {
+    if (row.toolchain != "cuda") {
+      continue;
+    }
+    if (auto toolkit = rules->cuda_toolkit(row.release)) {
+      EXPECT_EQ(row.targets, toolkit->sm_list) << "CUDA " << row.release;
+      ++compared;
+    }
+  }
+  EXPECT_GE(compared, 10u);
+}
+
+}  // namespace
+}  // namespace archfit::doctor

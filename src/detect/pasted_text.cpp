@@ -1,0 +1,168 @@
+#include "detect/pasted_text.hpp"
+
+#include <cctype>
+
+#include "probe/system_root.hpp"
+#include "util/text_lines.hpp"
+
+namespace archfit::detect {
+
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t'; }
+
+// A command after a prompt starts with a program name: a letter, '.', '/' or '~'.
+bool starts_command(std::string_view rest) {
+  return !rest.empty() && (std::isalpha(static_cast<unsigned char>(rest.front())) != 0 || rest.front() == '.' ||
+                           rest.front() == '/' || rest.front() == '~');
+}
+
+// The programs whose outputs people paste next to GPU tools: a "# word" line is a root prompt
+// only when it runs one of these (otherwise it is a Markdown heading or a comment).
+bool names_known_program(std::string_view command) {
+  for (std::string_view program : {"nvidia-smi", "rocminfo", "rocm-smi", "amd-smi", "rocm_agent_enumerator", "lspci",
+                                   "sudo", "cat", "python", "nvcc", "hipcc", "clinfo", "docker", "export", "ls",
+                                   "uname", "echo", "pip", "apt", "dpkg"}) {
+    if (command.starts_with(program) &&
+        (command.size() == program.size() || is_space(command[program.size()]) || command[program.size()] == '3')) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+bool is_prompt_line(std::string_view line, std::string* command) {
+  std::string_view text = probe::trim(line);
+  // "(venv) " or "(base) " before the prompt.
+  if (text.starts_with('(')) {
+    auto close = text.find(") ");
+    if (close != std::string_view::npos && close < 40) {
+      text = probe::trim(text.substr(close + 2));
+    }
+  }
+  std::string_view rest;
+  bool found = false;
+  bool root_hash = false;
+  if (text.starts_with("PS ") && text.find("> ") != std::string_view::npos) {
+    rest = text.substr(text.find("> ") + 2);  // PowerShell: "PS C:\Users\me> nvidia-smi"
+    found = true;
+  } else if (text.size() > 3 && std::isalpha(static_cast<unsigned char>(text[0])) != 0 && text[1] == ':' &&
+             text[2] == '\\' && text.find('>') != std::string_view::npos) {
+    rest = text.substr(text.find('>') + 1);  // cmd.exe: "C:\Users\me>nvidia-smi"
+    found = true;
+  } else if (text.starts_with("$ ") || text.starts_with("% ") || text.starts_with("❯ ") || text.starts_with("> ")) {
+    rest = text.substr(text.find(' ') + 1);
+    found = !text.starts_with("> ");
+    if (text.starts_with("> ")) {
+      return false;  // a Markdown quote; the caller strips it
+    }
+  } else if (text.starts_with("# ")) {
+    rest = text.substr(2);
+    found = true;
+    root_hash = true;
+  } else {
+    // "user@host:~/dir$ cmd" / "root@c0ffee:/workspace# cmd" / "[user@host dir]$ cmd"
+    auto at = text.find('@');
+    if (at != std::string_view::npos && at > 0 && at < 40) {
+      for (std::size_t i = at + 1; i + 1 < text.size() && i < at + 160; ++i) {
+        if ((text[i] == '$' || text[i] == '#' || text[i] == '%') && is_space(text[i + 1])) {
+          std::string_view prompt = text.substr(0, i);
+          bool bracketed = prompt.starts_with('[') && prompt.ends_with(']');
+          if (bracketed || prompt.find(' ') == std::string_view::npos) {
+            rest = text.substr(i + 2);
+            found = true;
+          }
+          break;
+        }
+      }
+    }
+  }
+  rest = probe::trim(rest);
+  if (!found || !starts_command(rest) || (root_hash && !names_known_program(rest))) {
+    return false;
+  }
+  if (command != nullptr) {
+    *command = std::string(rest);
+  }
+  return true;
+}
+
+bool is_bare_tool_command(std::string_view line) {
+  std::string_view text = probe::trim(line);
+  if (text.size() > 200 || text.find('|') == 0) {
+    return false;
+  }
+  for (std::string_view program : {"nvidia-smi", "rocminfo", "rocm-smi", "amd-smi", "rocm_agent_enumerator", "clinfo",
+                                   "lspci", "nvcc", "sudo nvidia-smi", "sudo rocminfo", "/opt/rocm/bin/rocminfo"}) {
+    if (text.starts_with(program) && (text.size() == program.size() || text[program.size()] == ' ')) {
+      // "nvidia-smi -L" or "rocminfo | grep gfx", not prose ("nvidia-smi shows nothing"): options, pipes and
+      // redirections only.
+      std::string_view rest = probe::trim(text.substr(program.size()));
+      return rest.empty() || rest.front() == '-' || rest.front() == '|' || rest.front() == '>';
+    }
+  }
+  return false;
+}
+
+namespace {
+
+std::string decode_entities(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '&') {
+      bool replaced = false;
+      for (auto [entity, plain] : {std::pair<std::string_view, std::string_view>{"&gt;", ">"}, {"&lt;", "<"},
+                                   {"&amp;", "&"}, {"&quot;", "\""}, {"&#39;", "'"}, {"&nbsp;", " "}}) {
+        if (text.substr(i, entity.size()) == entity) {
+          out += plain;
+          i += entity.size() - 1;
+          replaced = true;
+          break;
+        }
+      }
+      if (replaced) {
+        continue;
+      }
+    }
+    out += text[i];
+  }
+  return out;
+}
+
+}  // namespace
+
+bool is_paste_wrapper(std::string_view line) {
+  std::string_view text = probe::trim(line);
+  return text.starts_with("```") || text.starts_with("~~~") || text.starts_with("<details") ||
+         text.starts_with("</details") || text.starts_with("<summary");
+}
+
+std::vector<PastedSection> split_pasted_sections(std::string_view text) {
+  std::vector<PastedSection> sections(1);
+  std::size_t number = 0;
+  for (std::string_view line : split_lines(text)) {
+    ++number;
+    // A Markdown quote ("> rocminfo output") keeps its content.
+    std::string_view content = line;
+    while (content.starts_with("> ") || content == ">") {
+      content.remove_prefix(std::min<std::size_t>(2, content.size()));
+    }
+    std::string decoded = content.find('&') == std::string_view::npos ? std::string(content) : decode_entities(content);
+    std::string command;
+    if (is_prompt_line(decoded, &command)) {
+      sections.push_back(PastedSection{command, {}});
+      continue;
+    }
+    if (is_bare_tool_command(decoded)) {
+      sections.push_back(PastedSection{std::string(probe::trim(decoded)), {}});
+      continue;
+    }
+    sections.back().lines.push_back(PastedLine{number, std::move(decoded)});
+  }
+  return sections;
+}
+
+}  // namespace archfit::detect

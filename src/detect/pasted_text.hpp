@@ -1,0 +1,42 @@
+// Text that people paste into bug reports around a tool's output: shell prompts with the command
+// that produced the next lines ("$ nvidia-smi -L", "user@host:~# rocminfo", "PS C:\> nvidia-smi"),
+// Markdown fences and quote markers, several commands one after another. The parsers read one
+// command's output at a time and stop at the next prompt.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace archfit::detect {
+
+struct PastedLine {
+  std::size_t number = 0;  // 1-based line number in the pasted text
+  // Without a Markdown quote marker ("> ") and a trailing '\r'; HTML entities that web pages leave in
+  // copied text (&gt; &lt; &amp; &quot; &#39; &nbsp;) decoded.
+  std::string text;
+};
+
+// One command's output: the lines after a prompt up to the next prompt (or the whole text when it
+// has no prompt). `command` is what followed the prompt, "" when the section had none.
+struct PastedSection {
+  std::string command;
+  std::vector<PastedLine> lines;
+};
+
+// True for a shell prompt followed by a command: "$ cmd", "% cmd", "user@host:~/dir$ cmd",
+// "root@1234:/# cmd", "(venv) user@host$ cmd", "PS C:\dir> cmd", "C:\dir>cmd"; `command` receives
+// the command. A Markdown heading ("# Output") is not a prompt.
+bool is_prompt_line(std::string_view line, std::string* command = nullptr);
+
+// True for a line that is only a GPU tool's command line, without a prompt ("nvidia-smi -L",
+// "rocminfo | grep gfx"): people often paste the command they ran that way.
+bool is_bare_tool_command(std::string_view line);
+
+// True for Markdown code fences (```, ~~~) and <details>/<summary> wrappers around a paste.
+bool is_paste_wrapper(std::string_view line);
+
+std::vector<PastedSection> split_pasted_sections(std::string_view text);
+
+}  // namespace archfit::detect
