@@ -176,6 +176,7 @@ Result<CheckReport> run_check(const CheckOptions& options, const probe::SystemRo
         continue;
       }
       report.packages.push_back(distribution.info);
+      report.errors.insert(report.errors.end(), distribution.errors.begin(), distribution.errors.end());
       for (const auto& file : distribution.files) {
         auto base = file.substr(file.rfind('/') + 1);
         if (base.ends_with(".so") || base.find(".so.") != std::string::npos) {
