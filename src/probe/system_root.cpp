@@ -214,6 +214,12 @@ std::string SystemRoot::host_path(std::string_view path) const {
     return std::string(path);
   }
   InRootWalk walk = walk_in_root(m_root, path, true);
+  // Where the walk stopped because a component is absent, not a directory or not searchable, the
+  // kernel stops at the same component. Past a link it gave up on (ELOOP), the kernel would follow
+  // that link itself, possibly out of the tree: such a path has no name here.
+  if (walk.error != 0 && walk.error != ENOENT && walk.error != ENOTDIR && walk.error != EACCES) {
+    return {};
+  }
   return walk.path == "/" ? m_root : m_root + walk.path;
 }
 

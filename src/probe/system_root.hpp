@@ -45,7 +45,8 @@ class SystemRoot {
 
   // The path on this machine that stands for `path` on the probed system. Below a captured tree,
   // the symlinks of its existing part are resolved inside the root, so the result names no link
-  // that leaves the tree (what does not exist is appended as written, "..", clamped at the root).
+  // that leaves the tree (what does not exist is appended as written); "" when no such name exists
+  // (a link loop).
   std::string host_path(std::string_view path) const;
 
   // Reads at most `limit` bytes (sysfs attributes are one page; /proc/cpuinfo can be ~1 MiB on

@@ -101,6 +101,7 @@ TEST(HostileSysroot, AbsoluteAndClimbingLinksStayInsideTheRoot) {
   EXPECT_EQ(root.read_text("/sys/../../../etc/inside").text, "INSIDE\n");
   EXPECT_EQ(root.read_link("/etc/alias"), std::optional<std::string>("/etc/inside"));
   EXPECT_EQ(root.read_text("/loop").error, ELOOP);
+  EXPECT_EQ(root.host_path("/loop/x"), "");  // the kernel would follow the loop itself: no name
 }
 
 TEST(HostileSysroot, LinkToEtcShadowIsNotOpened) {
