@@ -1,3 +1,11 @@
+// A captured tree is untrusted input: below a root other than "/", every path is resolved one
+// component at a time (openat with O_NOFOLLOW), and a symlink is followed *inside* the root, as
+// openat2(RESOLVE_IN_ROOT) does: an absolute target starts again at the root, and ".." stops at the
+// root. So no link, however written, reaches a file outside the tree; more than 40 links in one
+// path is ELOOP. Only regular files are read, opened with O_NONBLOCK, so a FIFO or a device in the
+// tree is refused at once (EINVAL) instead of blocking or touching hardware. The walk is done in
+// userspace rather than with openat2 itself so that one code path runs everywhere (openat2 needs
+// Linux 5.6 and is often blocked by container seccomp profiles).
 #include "probe/system_root.hpp"
 
 #include <dirent.h>

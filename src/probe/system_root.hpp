@@ -1,14 +1,7 @@
 // SystemRoot: every file `detect`, `doctor` and friends read about the machine goes through one
 // of these, so that `--sysroot DIR` (and the tests) can point the whole probe at a captured tree
 // that mirrors `/`. Paths given to it are absolute paths *on the probed system* ("/proc/cpuinfo");
-// it maps them below its root.
-//
-// A captured tree is untrusted input: below a root other than "/", every path is resolved one
-// component at a time (openat with O_NOFOLLOW), and a symlink is followed *inside* the root, as
-// openat2(RESOLVE_IN_ROOT) does: an absolute target starts again at the root, and ".." stops at the
-// root. So no link, however written, reaches a file outside the tree; more than 40 links in one
-// path is ELOOP. Only regular files are read, opened with O_NONBLOCK, so a FIFO or a device in the
-// tree is refused at once (EINVAL) instead of blocking or touching hardware.
+// it maps them below its root, following links only inside it (system_root.cpp: RESOLVE_IN_ROOT).
 #pragma once
 
 #include <cstdint>
@@ -43,14 +36,11 @@ class SystemRoot {
   bool is_live() const { return m_live; }
   const std::string& root() const { return m_root; }
 
-  // The path on this machine that stands for `path` on the probed system. Below a captured tree,
-  // the symlinks of its existing part are resolved inside the root, so the result names no link
-  // that leaves the tree (what does not exist is appended as written); "" when no such name exists
-  // (a link loop).
+  // The path on this machine for `path`: links resolved inside the root; "" past a link loop.
   std::string host_path(std::string_view path) const;
 
   // Reads at most `limit` bytes (sysfs attributes are one page; /proc/cpuinfo can be ~1 MiB on
-  // 256-thread hosts). Opened read-only and non-blocking; anything but a regular file is EINVAL.
+  // 256-thread hosts). Read-only, O_NONBLOCK; anything but a regular file is EINVAL.
   virtual TextFile read_text(std::string_view path, std::size_t limit = std::size_t{4} << 20) const;
   // Names in a directory, sorted; empty when it is absent or unreadable.
   virtual std::vector<std::string> list_dir(std::string_view path) const;
