@@ -14,6 +14,7 @@
 #include "check/loadability.hpp"
 #include "check/python_env.hpp"
 #include "detect/detector.hpp"
+#include "probe/text_input.hpp"
 #include "scan/input_discovery.hpp"
 #include "scan/parallel_scan.hpp"
 
@@ -137,11 +138,11 @@ Result<CheckReport> run_check(const CheckOptions& options, const probe::SystemRo
     ARCHFIT_TRY(report.targets, parse_target_list(options.targets));
     report.targets_source = "--target";
   } else if (!options.targets_from.empty()) {
-    auto text = live.read_text(options.targets_from, std::size_t{16} << 20);
-    if (!text.ok()) {
-      return Error{"--targets-from " + options.targets_from + ": cannot read it (" + std::strerror(text.error) + ")"};
+    auto text = probe::read_text_input(options.targets_from);  // a file, a pipe, or "-"; capped
+    if (!text) {
+      return Error{"--targets-from " + text.error().message};
     }
-    auto targets = targets_from_detect_json(text.text);
+    auto targets = targets_from_detect_json(*text);
     if (!targets) {
       return Error{"--targets-from " + options.targets_from + ": " + targets.error().message};
     }
@@ -177,6 +178,7 @@ Result<CheckReport> run_check(const CheckOptions& options, const probe::SystemRo
         continue;
       }
       report.packages.push_back(distribution.info);
+      report.errors.insert(report.errors.end(), distribution.errors.begin(), distribution.errors.end());
       for (const auto& file : distribution.files) {
         auto base = file.substr(file.rfind('/') + 1);
         if (base.ends_with(".so") || base.find(".so.") != std::string::npos) {

@@ -1,9 +1,12 @@
 #include "check/python_env.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cctype>
 #include <set>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "util/text_lines.hpp"
@@ -46,6 +49,48 @@ std::string python_literal(std::string_view text, std::string_view name) {
     return {};
   }
   return {};
+}
+
+// What a RECORD path names, relative to site-packages, after "." and ".." are resolved; nullopt
+// when it is absolute or leaves site-packages at any point ("torch/lib/../../../outside.so").
+std::optional<std::string> path_inside_site(std::string_view path) {
+  if (path.starts_with('/')) {
+    return std::nullopt;
+  }
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  while (start <= path.size()) {
+    std::size_t end = std::min(path.find('/', start), path.size());
+    std::string_view part = path.substr(start, end - start);
+    if (part == "..") {
+      if (parts.empty()) {
+        return std::nullopt;
+      }
+      parts.pop_back();
+    } else if (!part.empty() && part != ".") {
+      parts.push_back(part);
+    }
+    start = end + 1;
+  }
+  if (parts.empty()) {
+    return std::nullopt;
+  }
+  std::string joined;
+  for (auto part : parts) {
+    joined += joined.empty() ? "" : "/";
+    joined += part;
+  }
+  return joined;
+}
+
+// Why `path` must not be opened: a FIFO would block the scan, a device would be read. nullopt for
+// regular files, directories and what does not exist (the scan reports those itself).
+std::optional<std::string> not_a_file(const probe::SystemRoot& root, const std::string& path) {
+  struct stat info {};
+  if (::stat(root.host_path(path).c_str(), &info) != 0 || S_ISREG(info.st_mode) || S_ISDIR(info.st_mode)) {
+    return std::nullopt;
+  }
+  return S_ISFIFO(info.st_mode) ? std::string("a FIFO, not a file") : std::string("a device or socket, not a file");
 }
 
 }  // namespace
@@ -215,10 +260,19 @@ std::vector<Distribution> read_distributions(const probe::SystemRoot& root, cons
         for (auto line : split_lines(record.text)) {
           // path,hash,size — a path containing ',' is quoted; those are never shared objects.
           std::string_view path = line.substr(0, line.find(','));
-          if (path.empty() || path.front() == '"' || path.starts_with("../") || path.starts_with('/')) {
+          if (path.empty() || path.front() == '"') {
             continue;
           }
-          distribution.files.push_back(site + "/" + std::string(path));
+          auto inside = path_inside_site(path);
+          if (!inside) {
+            continue;  // scripts in ../../../bin, or a path made to escape: not the package's libraries
+          }
+          std::string file = site + "/" + *inside;
+          if (auto refused = not_a_file(root, file)) {
+            distribution.errors.push_back(fmt::format("{}: {}, named in {}/RECORD; not read", file, *refused, dir));
+            continue;
+          }
+          distribution.files.push_back(std::move(file));
         }
         if (distribution.info.name == "torch") {
           auto version = root.read_text(site + "/torch/version.py", 64 * 1024);

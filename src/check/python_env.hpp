@@ -42,7 +42,8 @@ std::string normalize_distribution_name(std::string_view name);
 struct Distribution {
   PackageInfo info;
   std::string site_dir;
-  std::vector<std::string> files;  // absolute paths from RECORD
+  std::vector<std::string> files;  // absolute paths from RECORD, each inside site_dir
+  std::vector<std::string> errors;  // RECORD entries refused (a FIFO or device): one message each
 };
 
 // Every distribution in the site dirs (the first one wins when a name repeats, as sys.path does).

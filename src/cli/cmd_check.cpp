@@ -9,6 +9,7 @@
 
 #include "check/checker.hpp"
 #include "cli/command.hpp"
+#include "cli/failure_output.hpp"
 #include "cli/progress_bar.hpp"
 #include "report/check_json.hpp"
 #include "report/check_text.hpp"
@@ -58,8 +59,7 @@ int run_check_command(const CheckCommandOptions& options, const GlobalOptions& g
   auto report = check::run_check(check_options, root, probe::Environment::current(), runner);
   progress.reset();  // clears the bar's line
   if (!report) {
-    fmt::print(stderr, "archfit: {} {}\n", error_style.red("error:"), report.error().message);
-    return k_exit_usage;
+    return report_failure(error_style, options.json, "check", report.error().message, k_exit_usage);
   }
   if (options.json) {
     fmt::print("{}\n", report::check_to_json(*report, ::isatty(STDOUT_FILENO) == 1 ? 2 : 0));

@@ -1,21 +1,19 @@
 // `archfit detect [--json] [--sysroot DIR] [--from-rocminfo FILE | --from-nvidia-smi FILE] [--confirm]`
 #include <unistd.h>
 
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
-#include <iostream>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
+#include "cli/failure_output.hpp"
 #include "detect/detector.hpp"
 #include "detect/environment_effects.hpp"
 #include "detect/tool_output_parsers.hpp"
+#include "probe/text_input.hpp"
 #include "report/detect_json.hpp"
 #include "report/detect_text.hpp"
+#include "util/terminal_text.hpp"
 
 namespace archfit::cli {
 
@@ -29,38 +27,20 @@ struct DetectCommandOptions {
   bool confirm = false;
 };
 
-std::optional<std::string> read_input(const std::string& path) {
-  if (path == "-") {
-    std::ostringstream text;
-    text << std::cin.rdbuf();
-    return text.str();
-  }
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
-    return std::nullopt;
-  }
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
-
 // Builds the report from a saved rocminfo / nvidia-smi output instead of this machine.
-std::optional<detect::DetectReport> report_from_tool_output(const DetectCommandOptions& options,
-                                                            const report::TextStyle& error_style) {
+Result<detect::DetectReport> report_from_tool_output(const DetectCommandOptions& options) {
   bool rocminfo = !options.from_rocminfo.empty();
   const std::string& path = rocminfo ? options.from_rocminfo : options.from_nvidia_smi;
-  auto text = read_input(path);
+  auto text = probe::read_text_input(path);
   if (!text) {
-    fmt::print(stderr, "archfit: {} cannot read {}: {}\n", error_style.red("error:"), path, std::strerror(errno));
-    return std::nullopt;
+    return Error{"cannot read " + text.error().message};
   }
   detect::DetectReport report;
   report.source = rocminfo ? "rocminfo" : "nvidia-smi";
   auto gpus = rocminfo ? detect::parse_rocminfo(*text) : detect::parse_nvidia_smi(*text, &report.drivers.nvidia_version);
   if (!gpus) {
-    fmt::print(stderr, "archfit: {} {}: {}; give the complete output of `{}`\n", error_style.red("error:"), path,
-               gpus.error().message, rocminfo ? "rocminfo" : "nvidia-smi");
-    return std::nullopt;
+    return Error{fmt::format("{}: {}; give the complete output of `{}`", path, gpus.error().message,
+                             rocminfo ? "rocminfo" : "nvidia-smi")};
   }
   report.gpus = std::move(*gpus);
   // The variables of *this* shell say nothing about the machine the output came from.
@@ -72,16 +52,16 @@ int run_detect(const DetectCommandOptions& options, const GlobalOptions& global)
   report::TextStyle error_style{use_color(global.color, STDERR_FILENO)};
   detect::DetectReport report;
   if (!options.from_rocminfo.empty() || !options.from_nvidia_smi.empty()) {
-    auto parsed = report_from_tool_output(options, error_style);
+    auto parsed = report_from_tool_output(options);
     if (!parsed) {
-      return k_exit_findings;
+      return report_failure(error_style, options.json, "detect", parsed.error().message, k_exit_findings);
     }
     report = std::move(*parsed);
   } else {
     probe::SystemRoot root(options.sysroot);
     if (!root.is_live() && !root.exists("/")) {
-      fmt::print(stderr, "archfit: {} --sysroot {}: no such directory\n", error_style.red("error:"), options.sysroot);
-      return k_exit_usage;
+      return report_failure(error_style, options.json, "detect", "--sysroot " + options.sysroot + ": no such directory",
+                            k_exit_usage);
     }
     report = detect::detect_system(root, probe::Environment::current(), {options.confirm});
   }

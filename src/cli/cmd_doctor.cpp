@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
+#include "cli/failure_output.hpp"
 #include "cli/doctor_inputs.hpp"
 #include "doctor/doctor.hpp"
 #include "report/doctor_json.hpp"
@@ -24,8 +25,7 @@ int run_doctor_command(const DoctorCommandOptions& options, const GlobalOptions&
   report::TextStyle error_style{use_color(global.color, STDERR_FILENO)};
   auto prepared = prepare_doctor(options.inputs);
   if (!prepared) {
-    fmt::print(stderr, "archfit: {} {}\n", error_style.red("error:"), prepared.error().message);
-    return k_exit_usage;
+    return report_failure(error_style, options.json, "doctor", prepared.error().message, k_exit_usage);
   }
   probe::SystemRoot root(options.inputs.sysroot);
   doctor::DoctorOptions& doctor_options = prepared->options;

@@ -5,12 +5,14 @@
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
+#include "cli/failure_output.hpp"
 #include "cli/doctor_inputs.hpp"
 #include "doctor/doctor.hpp"
 #include "doctor/env_file.hpp"
 #include "doctor/env_plan.hpp"
 #include "report/env_output.hpp"
 #include "report/text_style.hpp"
+#include "util/terminal_text.hpp"
 
 namespace archfit::cli {
 
@@ -21,13 +23,13 @@ struct EnvCommandOptions {
   std::string shell = "bash";
   std::string write;
   bool ptx = false;
+  bool force = false;
 };
 
 int run_env_command(const EnvCommandOptions& options, const GlobalOptions& global) {
   report::TextStyle error_style{use_color(global.color, STDERR_FILENO)};
   auto fail_usage = [&](const std::string& message) {
-    fmt::print(stderr, "archfit: {} {}\n", error_style.red("error:"), message);
-    return k_exit_usage;
+    return report_failure(error_style, options.shell == "json", "env", message, k_exit_usage);
   };
   bool known_shell = false;
   for (auto shell : report::k_env_shells) {
@@ -55,13 +57,14 @@ int run_env_command(const EnvCommandOptions& options, const GlobalOptions& globa
     fmt::print("{}", text);
     return k_exit_ok;
   }
-  auto written = doctor::write_env_block(options.write, text);
+  auto written = doctor::write_env_block(options.write, text, options.force);
   if (!written) {
-    fmt::print(stderr, "archfit: {} --write {}\n", error_style.red("error:"), written.error().message);
+    fmt::print(stderr, "archfit: {} --write {}\n", error_style.red("error:"), terminal_safe(written.error().message));
     return k_exit_findings;
   }
-  fmt::print(stderr, "archfit: {} the archfit block in {}{}\n", written->replaced ? "replaced" : "added", written->path,
-             written->backup.empty() ? std::string() : " (previous file kept as " + written->backup + ")");
+  fmt::print(stderr, "archfit: {} the archfit block in {}{}\n", written->replaced ? "replaced" : "added",
+             terminal_safe(written->path),
+             written->backup.empty() ? std::string() : " (previous file kept as " + terminal_safe(written->backup) + ")");
   return k_exit_ok;
 }
 
@@ -81,6 +84,7 @@ std::function<int()> setup_env(CLI::App& app, const GlobalOptions& global) {
                  "Put the exports into FILE (e.g. ~/.bashrc) in a marked block that a later run replaces; keeps "
                  "FILE.archfit-backup")
       ->type_name("FILE");
+  app.add_flag("--force", options->force, "With --write: rewrite FILE even when it is read-only");
   app.add_option("--src", options->inputs.src, "The source tree (its version decides allow-lists; its paths go in the steps)")
       ->type_name("DIR");
   app.add_option("--python", options->inputs.python, "The interpreter of the build environment")->type_name("PY");

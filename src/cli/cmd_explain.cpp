@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
+#include "cli/failure_output.hpp"
 #include "explain/context_builder.hpp"
 #include "explain/explainer.hpp"
 #include "explain/log_reader.hpp"
@@ -29,8 +30,7 @@ struct ExplainCommandOptions {
 int run_explain(const ExplainCommandOptions& options, const GlobalOptions& global) {
   report::TextStyle error_style{use_color(global.color, STDERR_FILENO)};
   auto fail = [&](const std::string& message) {
-    fmt::print(stderr, "archfit: {} {}\n", error_style.red("error:"), message);
-    return k_exit_usage;
+    return report_failure(error_style, options.json, "explain", message, k_exit_usage);
   };
   std::string file = options.file;
   if (file.empty()) {

@@ -21,6 +21,7 @@
 #include "explain/signature_table.hpp"
 #include "report/explain_json.hpp"
 #include "report/explain_text.hpp"
+#include "util/terminal_text.hpp"
 
 namespace archfit::cli {
 
@@ -79,7 +80,7 @@ int run_run(const RunCommandOptions& options, const GlobalOptions& global) {
   report::TextStyle error_style{use_color(global.color, STDERR_FILENO)};
   auto signatures = explain::builtin_signatures();
   if (!signatures) {
-    fmt::print(stderr, "archfit: {} {}\n", error_style.red("error:"), signatures.error().message);
+    fmt::print(stderr, "archfit: {} {}\n", error_style.red("error:"), terminal_safe(signatures.error().message));
     return k_exit_run_failed;
   }
   explain::LogScanner scanner(*signatures);
@@ -96,8 +97,8 @@ int run_run(const RunCommandOptions& options, const GlobalOptions& global) {
   std::fflush(stdout);
   auto outcome = explain::run_relayed(relay);
   if (!outcome) {
-    fmt::print(stderr, "archfit: {} cannot run {}: {}\n", error_style.red("error:"), options.command.front(),
-               outcome.error().message);
+    fmt::print(stderr, "archfit: {} cannot run {}: {}\n", error_style.red("error:"),
+               terminal_safe(options.command.front()), terminal_safe(outcome.error().message));
     return k_exit_run_failed;
   }
   stdout_lines.finish(to_scanner);
@@ -109,7 +110,7 @@ int run_run(const RunCommandOptions& options, const GlobalOptions& global) {
   record.interrupted = was_interrupted(*outcome);
   std::optional<explain::Explanation> explanation;
   if (!outcome->started) {
-    fmt::print(stderr, "archfit: {} {}\n", error_style.red("error:"), outcome->start_error);
+    fmt::print(stderr, "archfit: {} {}\n", error_style.red("error:"), terminal_safe(outcome->start_error));
   } else if (outcome->status() != 0 && !record.interrupted) {
     if (outcome->signal != 0) {
       scanner.add_termination_signal(outcome->signal);
@@ -121,22 +122,23 @@ int run_run(const RunCommandOptions& options, const GlobalOptions& global) {
         machine = std::move(*built);
       } else {
         fmt::print(stderr, "archfit: {} {}; explaining from the output alone\n", error_style.yellow("warning:"),
-                   built.error().message);
+                   terminal_safe(built.error().message));
       }
     }
     explanation = explain::explain_matches(scanner.matches(), **signatures, machine.get());
     if (options.json) {
       fmt::print(stderr, "{}\n", report::explain_to_json(*explanation, 0));
     } else {
-      fmt::print(stderr, "\n{} `{}` {}\n", error_style.bold("archfit:"), options.command.front(), describe_end(*outcome));
+      fmt::print(stderr, "\n{} `{}` {}\n", error_style.bold("archfit:"), terminal_safe(options.command.front()),
+                 describe_end(*outcome));
       fmt::print(stderr, "{}", report::explain_to_text(*explanation, error_style));
     }
   }
   record.lines = scanner.matches().lines;
   record.explanation = explanation ? &*explanation : nullptr;
   if (!options.report_file.empty() && !write_report(options.report_file, report::run_to_json(record, 2))) {
-    fmt::print(stderr, "archfit: {} --report {}: cannot write: {}\n", error_style.red("error:"), options.report_file,
-               std::strerror(errno));
+    fmt::print(stderr, "archfit: {} --report {}: cannot write: {}\n", error_style.red("error:"),
+               terminal_safe(options.report_file), std::strerror(errno));
   }
   return outcome->status();
 }

@@ -20,6 +20,7 @@
 #include "scan/input_discovery.hpp"
 #include "scan/parallel_scan.hpp"
 #include "scan/scanner.hpp"
+#include "util/terminal_text.hpp"
 
 namespace archfit::cli {
 
@@ -165,10 +166,12 @@ int run_scan(const ScanCommandOptions& options, const GlobalOptions& global) {
   report::TextStyle error_style{use_color(global.color, STDERR_FILENO)};
   for (const auto& file : report.files) {
     for (const auto& error : file.errors) {
-      fmt::print(stderr, "archfit: {} {}: {}\n", error_style.red("error:"), file.display_name(), error);
+      fmt::print(stderr, "archfit: {} {}: {}\n", error_style.red("error:"), terminal_safe(file.display_name()),
+                 terminal_safe(error));
     }
     for (const auto& warning : file.warnings) {
-      fmt::print(stderr, "archfit: {} {}: {}\n", error_style.yellow("warning:"), file.display_name(), warning);
+      fmt::print(stderr, "archfit: {} {}: {}\n", error_style.yellow("warning:"),
+                 terminal_safe(file.display_name()), terminal_safe(warning));
     }
   }
   return report.has_errors() ? k_exit_findings : k_exit_ok;

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
+#include "cli/failure_output.hpp"
 #include "detect/detector.hpp"
 #include "report/verify_json.hpp"
 #include "report/verify_text.hpp"
@@ -24,8 +25,8 @@ struct VerifyCommandOptions {
 int run_verify_command(VerifyCommandOptions& options, const GlobalOptions& global) {
   report::TextStyle style{use_color(global.color, options.json ? STDERR_FILENO : STDOUT_FILENO)};
   if (options.verify.native_only && options.verify.python_only) {
-    fmt::print(stderr, "archfit: error: --native-only and --python-only exclude each other\n");
-    return k_exit_usage;
+    return report_failure(report::TextStyle{use_color(global.color, STDERR_FILENO)}, options.json, "verify",
+                          "--native-only and --python-only exclude each other", k_exit_usage);
   }
   options.verify.timeout = std::chrono::seconds(options.timeout_seconds);
   // Text mode streams each check as it finishes: a suite of GPU checks takes tens of seconds.

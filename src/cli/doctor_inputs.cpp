@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "probe/system_root.hpp"
+#include "probe/text_input.hpp"
 
 namespace archfit::cli {
 
@@ -21,13 +22,11 @@ Result<doctor::RuleSet> load_rules(const std::vector<std::string>& files) {
     return rules.error();
   }
   for (const auto& file : files) {
-    std::ifstream input(file, std::ios::binary);
-    if (!input) {
-      return Error{fmt::format("--rules {}: {}", file, std::strerror(errno))};
+    auto text = probe::read_text_input(file);
+    if (!text) {
+      return Error{"--rules " + text.error().message};
     }
-    std::ostringstream text;
-    text << input.rdbuf();
-    auto added = rules->add_rules_file(text.str(), file);
+    auto added = rules->add_rules_file(*text, file);
     if (!added.ok()) {
       return Error{"--rules " + added.error().message};
     }

@@ -9,6 +9,7 @@
 #include "cli/command.hpp"
 #include "cli/root_app.hpp"
 #include "util/spelling.hpp"
+#include "util/terminal_text.hpp"
 
 namespace archfit::cli {
 
@@ -61,7 +62,7 @@ int run(int argc, char** argv) {
     if (!known) {
       auto suggestion = closest_match(word, names);
       fmt::print(stderr, "archfit: error: unknown command '{}'{}\nRun 'archfit --help' for the list of commands.\n",
-                 word, suggestion ? fmt::format(", did you mean '{}'?", *suggestion) : "");
+                 terminal_safe(word), suggestion ? fmt::format(", did you mean '{}'?", *suggestion) : "");
       return k_exit_usage;
     }
   }

@@ -57,8 +57,13 @@ void keep_smaller(std::optional<T>& current, T candidate) {
 }
 
 // Directories from the cgroup's own up to the hierarchy's root: limits of ancestors apply too.
+// The kernel never writes "." or ".." in /proc/self/cgroup; a captured file that does would climb
+// out of the hierarchy, so only the hierarchy's root is read then.
 std::vector<std::string> cgroup_chain(const std::string& mount, std::string path) {
   std::vector<std::string> dirs;
+  if (path.find("/..") != std::string::npos || path.find("/./") != std::string::npos || path.ends_with("/.")) {
+    return {mount};
+  }
   while (true) {
     dirs.push_back(mount + (path == "/" ? "" : path));
     if (path == "/" || path.empty()) {

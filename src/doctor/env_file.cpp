@@ -8,9 +8,12 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <optional>
 #include <vector>
+
+#include <fmt/format.h>
+
+#include "probe/text_input.hpp"
 
 namespace archfit::doctor {
 
@@ -58,8 +61,16 @@ archfit::Status write_all(int fd, std::string_view data) {
   return Ok{};
 }
 
-// Writes `content` to a new file next to `path` and renames it over `path`.
-archfit::Status replace_file(const std::string& path, std::string_view content, mode_t mode) {
+// The owner, group and mode a rewritten file keeps.
+struct FileIdentity {
+  mode_t mode = 0644;
+  std::optional<uid_t> owner;  // nullopt for a new file: ours
+  std::optional<gid_t> group;
+};
+
+// Writes `content` to a new file next to `path` and renames it over `path`, with `identity`'s
+// mode and owner: run as root on a user's file, the file must stay the user's.
+archfit::Status replace_file(const std::string& path, std::string_view content, const FileIdentity& identity) {
   std::string pattern = path + ".archfit-tmp-XXXXXX";
   std::vector<char> name(pattern.begin(), pattern.end());
   name.push_back('\0');
@@ -79,7 +90,11 @@ archfit::Status replace_file(const std::string& path, std::string_view content, 
     ::unlink(name.data());
     return Error{"cannot write " + std::string(name.data()) + ": " + written.error().message};
   }
-  if (::fchmod(fd, mode) != 0) {
+  if (identity.owner && (*identity.owner != ::geteuid() || *identity.group != ::getegid()) &&
+      ::fchown(fd, *identity.owner, *identity.group) != 0) {
+    return fail("cannot give " + std::string(name.data()) + " the owner of " + path);
+  }
+  if (::fchmod(fd, identity.mode) != 0) {  // after fchown, which may clear set-id bits
     return fail("cannot set the mode of " + std::string(name.data()));
   }
   if (::fsync(fd) != 0) {
@@ -150,7 +165,7 @@ Result<std::string> replace_block(std::string_view text, std::string_view body, 
   return result;
 }
 
-Result<WriteOutcome> write_env_block(const std::string& path, std::string_view body) {
+Result<WriteOutcome> write_env_block(const std::string& path, std::string_view body, bool force) {
   WriteOutcome outcome;
   std::error_code error;
   std::string target = path;
@@ -164,27 +179,32 @@ Result<WriteOutcome> write_env_block(const std::string& path, std::string_view b
   outcome.path = target;
   std::string original;
   bool existed = false;
-  mode_t mode = 0644;
+  FileIdentity identity;
   struct stat info {};
   if (::stat(target.c_str(), &info) == 0) {
     if (!S_ISREG(info.st_mode)) {
       return Error{target + " is not a regular file"};
     }
     existed = true;
-    mode = info.st_mode & 07777;
-    std::ifstream file(target, std::ios::binary);
-    if (!file) {
-      return Error{"cannot read " + target + ": " + std::strerror(errno)};
+    identity = {static_cast<mode_t>(info.st_mode & 07777), info.st_uid, info.st_gid};
+    // No write bit for anyone (0444), or not writable by us: the owner meant it to stay as it is.
+    // root passes access(W_OK) on any file, so the mode bits are asked too.
+    bool read_only = (info.st_mode & 0222) == 0 || ::access(target.c_str(), W_OK) != 0;
+    if (read_only && !force) {
+      return Error{target + " is read-only (mode " + fmt::format("{:04o}", info.st_mode & 07777) +
+                   "); archfit leaves it alone unless --force is given"};
     }
-    std::ostringstream content;
-    content << file.rdbuf();
-    original = content.str();
+    auto content = probe::read_text_input(target);
+    if (!content) {
+      return Error{"cannot read " + content.error().message};
+    }
+    original = std::move(*content);
   } else if (errno != ENOENT) {
     return Error{"cannot stat " + target + ": " + std::strerror(errno)};
   } else {
     mode_t mask = ::umask(0);
     ::umask(mask);
-    mode = static_cast<mode_t>(0666 & ~mask);
+    identity.mode = static_cast<mode_t>(0666 & ~mask);
   }
   auto updated = replace_block(original, body, &outcome.replaced);
   if (!updated) {
@@ -192,12 +212,12 @@ Result<WriteOutcome> write_env_block(const std::string& path, std::string_view b
   }
   if (existed) {
     outcome.backup = target + ".archfit-backup";
-    auto backed_up = replace_file(outcome.backup, original, mode);
+    auto backed_up = replace_file(outcome.backup, original, identity);
     if (!backed_up.ok()) {
       return backed_up.error();
     }
   }
-  auto written = replace_file(target, *updated, mode);
+  auto written = replace_file(target, *updated, identity);
   if (!written.ok()) {
     return written.error();
   }

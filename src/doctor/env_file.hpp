@@ -4,8 +4,9 @@
 //     # <<< archfit env <<<
 // that replaces an earlier archfit block (instead of adding a second one), leaving every other byte of
 // the file as it was. The old file is kept as FILE.archfit-backup; the new one is written to a temporary
-// file next to it and renamed over it, with the file's mode kept. A symlinked FILE (dotfile managers) is
-// written through the link.
+// file next to it and renamed over it, with the file's mode, owner and group kept (run as root on a
+// user's ~/.bashrc, it stays the user's). A read-only FILE (no write bit, or not writable by us) is
+// refused unless `force`. A symlinked FILE (dotfile managers) is written through the link.
 #pragma once
 
 #include <string>
@@ -28,6 +29,6 @@ struct WriteOutcome {
 // block appended). Fails on a begin marker without its end marker.
 Result<std::string> replace_block(std::string_view text, std::string_view body, bool* replaced = nullptr);
 
-Result<WriteOutcome> write_env_block(const std::string& path, std::string_view body);
+Result<WriteOutcome> write_env_block(const std::string& path, std::string_view body, bool force = false);
 
 }  // namespace archfit::doctor

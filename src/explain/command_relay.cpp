@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -155,6 +156,11 @@ Result<std::string> find_executable(const std::string& name, const std::string& 
     if (is_executable_file(name, &exists)) {
       return name;
     }
+    // As shells say it (bash: "/tmp: Is a directory", status 126); a PATH search skips directories.
+    struct stat info {};
+    if (::stat(name.c_str(), &info) == 0 && S_ISDIR(info.st_mode)) {
+      return Error{fmt::format("{}: Is a directory", name)};
+    }
     return Error{exists ? fmt::format("{}: permission denied (not executable)", name)
                         : fmt::format("{}: no such file", name)};
   }
@@ -185,7 +191,10 @@ Result<RelayOutcome> run_relayed(const RelayOptions& options) {
   if (!executable) {
     outcome.started = false;
     outcome.start_error = executable.error().message;
-    outcome.exit_code = outcome.start_error.find("permission denied") != std::string::npos ? 126 : 127;
+    // 126: found but not executable (a directory, no x bit); 127: not found (POSIX 2.8.2).
+    bool found = outcome.start_error.find("permission denied") != std::string::npos ||
+                 outcome.start_error.ends_with(": Is a directory");
+    outcome.exit_code = found ? 126 : 127;
     return outcome;
   }
   std::vector<std::string> argv_strings = options.argv;
@@ -210,12 +219,19 @@ Result<RelayOutcome> run_relayed(const RelayOptions& options) {
   }
   bool terminal = ::isatty(STDIN_FILENO) == 1 && ::tcgetpgrp(STDIN_FILENO) == ::getpgrp();
 
+  pid_t parent = ::getpid();
   pid_t child = ::fork();
   if (child < 0) {
     return system_error("fork");
   }
   if (child == 0) {
     // Only async-signal-safe calls from here to exec.
+    // If archfit dies (SIGKILL, the OOM killer), the command dies with it instead of running on
+    // unwatched; the check after prctl covers a parent that died before it took effect.
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) {
+      ::_exit(125);
+    }
     signals.restore_in_child();
     ::setpgid(0, 0);
     if (terminal) {

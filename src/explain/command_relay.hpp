@@ -7,7 +7,7 @@
 //     group is ours, that group becomes the terminal's foreground while it runs: Ctrl-C and
 //     Ctrl-Z reach the whole command (make and its compilers), and it can read the terminal.
 //     Ctrl-Z stops us too (the shell sees one stopped job); `fg` continues both.
-//   * SIGINT, SIGTERM, SIGHUP and SIGQUIT sent to us are forwarded to the command's group.
+//   * SIGINT, SIGTERM, SIGHUP and SIGQUIT are forwarded to its group; if we die, it gets SIGKILL.
 //   * Its output goes through pipes, so programs that colour only on a terminal see none;
 //     `color_environment` (FORCE_COLOR=1, CLICOLOR_FORCE=1) asks them to colour anyway.
 //   * After it exits, output still arriving from processes it left behind is passed on until

@@ -7,8 +7,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <thread>
 
 namespace archfit::probe {
 
@@ -134,8 +136,24 @@ CommandResult ProcessRunner::run(const std::vector<std::string>& argv, const Env
       ::close(fd.fd);
     }
   }
+  // The deadline holds for the exit too: a program can close its pipes and run on (a daemon that
+  // forks, `exec >&-; sleep`), and waiting for it without a limit would hang archfit.
   int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  auto pause = std::chrono::milliseconds(1);
+  while (true) {
+    pid_t waited = ::waitpid(pid, &status, result.timed_out ? 0 : WNOHANG);
+    if (waited == pid || (waited < 0 && errno != EINTR)) {
+      break;
+    }
+    if (waited == 0 && std::chrono::steady_clock::now() >= deadline) {
+      result.timed_out = true;
+      ::kill(pid, SIGKILL);
+      continue;  // now a blocking wait: SIGKILL ends it
+    }
+    if (waited == 0) {
+      std::this_thread::sleep_for(pause);
+      pause = std::min(pause * 2, std::chrono::milliseconds(50));
+    }
   }
   if (WIFEXITED(status)) {
     result.exit_code = WEXITSTATUS(status);

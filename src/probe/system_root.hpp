@@ -1,7 +1,7 @@
 // SystemRoot: every file `detect`, `doctor` and friends read about the machine goes through one
 // of these, so that `--sysroot DIR` (and the tests) can point the whole probe at a captured tree
 // that mirrors `/`. Paths given to it are absolute paths *on the probed system* ("/proc/cpuinfo");
-// it maps them below its root. Symlinks inside a captured tree must be relative, as sysfs's are.
+// it maps them below its root, following links only inside it (system_root.cpp: RESOLVE_IN_ROOT).
 #pragma once
 
 #include <cstdint>
@@ -36,11 +36,11 @@ class SystemRoot {
   bool is_live() const { return m_live; }
   const std::string& root() const { return m_root; }
 
-  // The path on this machine that stands for `path` on the probed system.
+  // The path on this machine for `path`: links resolved inside the root; "" past a link loop.
   std::string host_path(std::string_view path) const;
 
   // Reads at most `limit` bytes (sysfs attributes are one page; /proc/cpuinfo can be ~1 MiB on
-  // 256-thread hosts). Opened read-only.
+  // 256-thread hosts). Read-only, O_NONBLOCK; anything but a regular file is EINVAL.
   virtual TextFile read_text(std::string_view path, std::size_t limit = std::size_t{4} << 20) const;
   // Names in a directory, sorted; empty when it is absent or unreadable.
   virtual std::vector<std::string> list_dir(std::string_view path) const;

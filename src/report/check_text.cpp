@@ -2,18 +2,24 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include <fmt/format.h>
+
+#include "util/terminal_text.hpp"
 
 namespace archfit::report {
 
 namespace {
 
-std::string shorten(const std::string& path, const std::string& site) {
-  if (!site.empty() && path.starts_with(site + "/")) {
-    return path.substr(site.size() + 1);
+// A binary's name for the matrix and the findings, made terminal-safe: paths and zip member
+// names are whatever the files and wheels say.
+std::string shorten(const std::string& path, const std::string& site, const std::optional<std::string>& member) {
+  std::string name = !site.empty() && path.starts_with(site + "/") ? path.substr(site.size() + 1) : path;
+  if (member) {
+    name += "(" + *member + ")";
   }
-  return path;
+  return terminal_safe(name);
 }
 
 std::string verdict_text(const std::string& verdict, const TextStyle& style) {
@@ -32,36 +38,34 @@ std::string check_to_text(const check::CheckReport& report, const TextStyle& sty
   std::string out;
   std::vector<std::string> targets;
   for (const auto& target : report.targets) {
-    targets.push_back(target.display);
+    targets.push_back(terminal_safe(target.display));
   }
-  out += fmt::format("{} {} (from {})\n", style.bold("Targets:"), fmt::join(targets, ", "), report.targets_source);
+  out += fmt::format("{} {} (from {})\n", style.bold("Targets:"), fmt::join(targets, ", "), terminal_safe(report.targets_source));
   if (!report.python.empty()) {
     std::vector<std::string> packages;
     for (const auto& package : report.packages) {
       std::string flavour = !package.torch_hip.empty()    ? " (ROCm " + package.torch_hip + ")"
                             : !package.torch_cuda.empty() ? " (CUDA " + package.torch_cuda + ")"
                                                           : std::string();
-      packages.push_back(package.name + " " + package.version + flavour);
+      packages.push_back(terminal_safe(package.name + " " + package.version + flavour));
     }
-    out += fmt::format("{} {} ({})\n", style.bold("Python:"), report.python, report.site_packages);
+    out += fmt::format("{} {} ({})\n", style.bold("Python:"), terminal_safe(report.python),
+                       terminal_safe(report.site_packages));
     out += fmt::format("{} {}\n", style.bold("Packages:"), packages.empty() ? std::string("none of torch, triton, vllm, flash-attn, torchvision, torchaudio, xformers") : fmt::format("{}", fmt::join(packages, ", ")));
   }
   for (const auto& note : report.notes) {
-    out += fmt::format("{} {}\n", style.dim("note:"), note);
+    out += fmt::format("{} {}\n", style.dim("note:"), terminal_safe(note));
   }
 
   // The matrix: one row per binary (or input), one column per target.
   std::vector<std::string> rows;
   std::map<std::string, std::map<std::string, std::string>> cells;
   for (const auto& result : report.results) {
-    std::string name = shorten(result.path, report.site_packages);
-    if (result.member) {
-      name += "(" + *result.member + ")";
-    }
+    std::string name = shorten(result.path, report.site_packages, result.member);
     if (cells.find(name) == cells.end()) {
       rows.push_back(name);
     }
-    cells[name][result.target] = result.verdict;
+    cells[name][terminal_safe(result.target)] = result.verdict;
   }
   if (!rows.empty()) {
     std::size_t width = 6;
@@ -94,35 +98,37 @@ std::string check_to_text(const check::CheckReport& report, const TextStyle& sty
       continue;
     }
     result.verdict == "jit" ? ++jit : result.verdict == "opaque" ? ++opaque : ++failures;
-    std::string name = shorten(result.path, report.site_packages) + (result.member ? "(" + *result.member + ")" : "");
-    out += fmt::format("\n{} {} on {}: {}\n", verdict_text(result.verdict, style), name, result.target, result.reason);
+    std::string name = shorten(result.path, report.site_packages, result.member);
+    out += fmt::format("\n{} {} on {}: {}\n", verdict_text(result.verdict, style), name, terminal_safe(result.target),
+                       terminal_safe(result.reason));
     if (!result.fix.empty()) {
-      out += fmt::format("  fix: {}\n", result.fix);
+      out += fmt::format("  fix: {}\n", terminal_safe(result.fix));
     }
   }
   std::size_t load_failures = 0;
   for (const auto& load : report.load) {
     for (const auto& problem : load.problems) {
       ++load_failures;
-      std::string name = shorten(load.path, report.site_packages) + (load.member ? "(" + *load.member + ")" : "");
-      out += fmt::format("\n{} {}: {}\n  fix: {}\n", style.red("will not load:"), name, problem.reason, problem.fix);
+      std::string name = shorten(load.path, report.site_packages, load.member);
+      out += fmt::format("\n{} {}: {}\n  fix: {}\n", style.red("will not load:"), name, terminal_safe(problem.reason),
+                         terminal_safe(problem.fix));
     }
   }
   std::size_t consistency_failures = 0;
   for (const auto& item : report.consistency) {
     if (item.status == "pass") {
-      out += fmt::format("{} {}\n", style.green("ok:"), item.message);
+      out += fmt::format("{} {}\n", style.green("ok:"), terminal_safe(item.message));
       continue;
     }
     consistency_failures += item.status == "fail" ? 1 : 0;
     out += fmt::format("\n{} {}\n", item.status == "fail" ? style.red("inconsistent:") : style.yellow("warning:"),
-                       item.message);
+                       terminal_safe(item.message));
     if (!item.fix.empty()) {
-      out += fmt::format("  fix: {}\n", item.fix);
+      out += fmt::format("  fix: {}\n", terminal_safe(item.fix));
     }
   }
   for (const auto& error : report.errors) {
-    out += fmt::format("{} {}\n", style.red("error:"), error);
+    out += fmt::format("{} {}\n", style.red("error:"), terminal_safe(error));
   }
   std::size_t binaries = rows.size();
   out += fmt::format("\n{} {} binar{} × {} target{}: {} will not run, {} only after PTX JIT{}; {} load problem{}; {} "

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "util/terminal_text.hpp"
+
 namespace archfit::report {
 
 std::string human_bytes(std::uint64_t bytes) {
@@ -24,10 +26,10 @@ std::string gpu_line(const detect::DetectedGpu& gpu, const TextStyle& style) {
   // The index programs see it as, per runtime: HIP (ROCm) and CUDA count separately.
   std::string runtime = gpu.vendor == "amd" ? "hip" : "cuda";
   std::string index = gpu.visible_index ? fmt::format("{}:{}", runtime, *gpu.visible_index) : runtime + ":-";
-  std::string target = gpu.target_id.empty() ? std::string("unknown target") : gpu.target_id;
-  std::string line = fmt::format("  {} {}  {}", index, style.bold(target), gpu.name);
+  std::string target = gpu.target_id.empty() ? std::string("unknown target") : terminal_safe(gpu.target_id);
+  std::string line = fmt::format("  {} {}  {}", index, style.bold(target), terminal_safe(gpu.name));
   if (!gpu.pci.empty()) {
-    line += "  " + gpu.pci;
+    line += "  " + terminal_safe(gpu.pci);
   }
   std::vector<std::string> details;
   if (gpu.compute_units) {
@@ -43,15 +45,15 @@ std::string gpu_line(const detect::DetectedGpu& gpu, const TextStyle& style) {
     details.push_back(fmt::format("renderD{}", *gpu.render_minor));
   }
   if (!gpu.compute_capability.empty()) {
-    details.push_back("compute capability " + gpu.compute_capability);
+    details.push_back("compute capability " + terminal_safe(gpu.compute_capability));
   }
   if (gpu.integrated) {
     details.push_back("integrated");
   }
   if (!gpu.uuid.empty()) {
-    details.push_back(gpu.uuid);
+    details.push_back(terminal_safe(gpu.uuid));
   }
-  std::string from = "from " + gpu.source;
+  std::string from = "from " + terminal_safe(gpu.source);
   if (gpu.source_lines) {
     from += gpu.source_lines->first == gpu.source_lines->second
                 ? fmt::format(" line {}", gpu.source_lines->first)
@@ -66,14 +68,14 @@ std::string gpu_line(const detect::DetectedGpu& gpu, const TextStyle& style) {
   line += style.dim(fmt::format("  ({})", fmt::join(details, ", ")));
   line += "\n";
   if (!gpu.override_target.empty()) {
-    line += fmt::format("      programs see it as {} (HSA_OVERRIDE_GFX_VERSION)\n", style.yellow(gpu.override_target));
+    line += fmt::format("      programs see it as {} (HSA_OVERRIDE_GFX_VERSION)\n", style.yellow(terminal_safe(gpu.override_target)));
   }
   // The default mode needs no comment; a mode chosen by HSA_XNACK or amdgpu.noretry does.
   if (gpu.xnack_source.starts_with("HSA_XNACK") || gpu.xnack_source.starts_with("amdgpu.")) {
-    line += style.dim(fmt::format("      xnack {} ({})\n", gpu.xnack, gpu.xnack_source));
+    line += style.dim(fmt::format("      xnack {} ({})\n", terminal_safe(gpu.xnack), terminal_safe(gpu.xnack_source)));
   }
   if (!gpu.accessible) {
-    line += fmt::format("      {} {}\n", style.red("not accessible:"), gpu.inaccessible_reason);
+    line += fmt::format("      {} {}\n", style.red("not accessible:"), terminal_safe(gpu.inaccessible_reason));
   } else if (!gpu.visible) {
     line += fmt::format("      {}\n", style.yellow("hidden by a *_VISIBLE_DEVICES variable"));
   }
@@ -85,8 +87,8 @@ std::string gpu_line(const detect::DetectedGpu& gpu, const TextStyle& style) {
 std::string detect_to_text(const detect::DetectReport& report, const TextStyle& style) {
   std::string out;
   std::string from = report.source == "system" ? (report.sysroot == "/" ? std::string("this machine")
-                                                                        : "sysroot " + report.sysroot)
-                                               : report.source + " output";
+                                                                        : "sysroot " + terminal_safe(report.sysroot))
+                                               : terminal_safe(report.source) + " output";
   out += fmt::format("{} ({} from {})\n", style.bold("GPUs"), report.gpus.size(), from);
   if (report.gpus.empty()) {
     out += "  none found\n";
@@ -95,17 +97,17 @@ std::string detect_to_text(const detect::DetectReport& report, const TextStyle& 
     out += gpu_line(gpu, style);
   }
   if (!report.pytorch_rocm_arch.empty()) {
-    out += fmt::format("Build for: PYTORCH_ROCM_ARCH=\"{}\"\n", report.pytorch_rocm_arch);
+    out += fmt::format("Build for: PYTORCH_ROCM_ARCH=\"{}\"\n", terminal_safe(report.pytorch_rocm_arch));
   }
   if (!report.torch_cuda_arch_list.empty()) {
-    out += fmt::format("Build for: TORCH_CUDA_ARCH_LIST=\"{}\"\n", report.torch_cuda_arch_list);
+    out += fmt::format("Build for: TORCH_CUDA_ARCH_LIST=\"{}\"\n", terminal_safe(report.torch_cuda_arch_list));
   }
   std::vector<std::string> drivers;
   if (!report.drivers.nvidia_version.empty()) {
-    drivers.push_back(fmt::format("nvidia {} ({})", report.drivers.nvidia_version, report.drivers.nvidia_flavor));
+    drivers.push_back(terminal_safe(fmt::format("nvidia {} ({})", report.drivers.nvidia_version, report.drivers.nvidia_flavor)));
   }
   if (!report.drivers.amdgpu_version.empty()) {
-    drivers.push_back("amdgpu " + report.drivers.amdgpu_version);
+    drivers.push_back("amdgpu " + terminal_safe(report.drivers.amdgpu_version));
   }
   if (report.drivers.kfd_present) {
     drivers.push_back("KFD present");
@@ -115,10 +117,10 @@ std::string detect_to_text(const detect::DetectReport& report, const TextStyle& 
   }
   if (report.source == "system") {
     const auto& host = report.host;
-    std::string cpu = host.cpu.model.empty() ? std::string("unknown CPU") : host.cpu.model;
+    std::string cpu = host.cpu.model.empty() ? std::string("unknown CPU") : terminal_safe(host.cpu.model);
     std::vector<std::string> isa;
     if (!host.cpu.isa_level.empty()) {
-      isa.push_back(host.cpu.isa_level);
+      isa.push_back(terminal_safe(host.cpu.isa_level));
     }
     if (host.cpu.avx512) {
       isa.push_back("AVX-512");
@@ -136,18 +138,19 @@ std::string detect_to_text(const detect::DetectReport& report, const TextStyle& 
       }
     }
     out += "\n";
-    std::string os = host.system.os.pretty_name.empty() ? std::string("unknown OS") : host.system.os.pretty_name;
-    out += fmt::format("OS: {}{}", os, host.system.kernel.empty() ? "" : ", kernel " + host.system.kernel);
+    std::string os = host.system.os.pretty_name.empty() ? std::string("unknown OS") : terminal_safe(host.system.os.pretty_name);
+    out += fmt::format("OS: {}{}", os, host.system.kernel.empty() ? "" : ", kernel " + terminal_safe(host.system.kernel));
     if (!host.system.glibc_version().empty()) {
-      out += ", glibc " + host.system.glibc_version();
+      out += ", glibc " + terminal_safe(host.system.glibc_version());
     }
     out += "\n";
     auto library_line = [&](std::string_view label, const detect::RuntimeLibrary& library) {
       auto glibcxx = library.highest.find("GLIBCXX");
       if (!library.path.empty() && glibcxx != library.highest.end()) {
-        out += fmt::format("{}: {} ({}, via {})\n", label, glibcxx->second, library.path, library.via);
+        out += fmt::format("{}: {} ({}, via {})\n", label, terminal_safe(glibcxx->second), terminal_safe(library.path),
+                           terminal_safe(library.via));
       } else if (!library.error.empty()) {
-        out += fmt::format("{}: {}\n", label, library.error);
+        out += fmt::format("{}: {}\n", label, terminal_safe(library.error));
       }
     };
     // In a captured tree without the libraries, saying "not found" would only be noise.
@@ -161,7 +164,7 @@ std::string detect_to_text(const detect::DetectReport& report, const TextStyle& 
   if (!report.environment.empty()) {
     std::vector<std::string> variables;
     for (const auto& [name, value] : report.environment) {
-      variables.push_back(fmt::format("{}={}", name, value.empty() ? "\"\"" : value));
+      variables.push_back(terminal_safe(fmt::format("{}={}", name, value.empty() ? "\"\"" : value)));
     }
     out += fmt::format("Environment: {}\n", fmt::join(variables, " "));
   }
@@ -169,9 +172,9 @@ std::string detect_to_text(const detect::DetectReport& report, const TextStyle& 
     std::string label = finding.severity == "error"     ? style.red("error:")
                         : finding.severity == "warning" ? style.yellow("warning:")
                                                         : style.dim("note:");
-    out += fmt::format("{} {}\n", label, finding.message);
+    out += fmt::format("{} {}\n", label, terminal_safe(finding.message));
     if (!finding.fix.empty()) {
-      out += fmt::format("  fix: {}\n", finding.fix);
+      out += fmt::format("  fix: {}\n", terminal_safe(finding.fix));
     }
   }
   return out;

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "util/terminal_text.hpp"
+
 namespace archfit::report {
 
 namespace {
@@ -29,7 +31,7 @@ void indented(std::string& out, std::string_view label, std::string_view text) {
   while (start <= text.size()) {
     auto end = text.find('\n', start);
     std::string_view line = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
-    out += fmt::format("        {:<8}{}\n", first ? label : "", line);
+    out += fmt::format("        {:<8}{}\n", first ? label : "", terminal_safe(line));
     first = false;
     if (end == std::string_view::npos) {
       break;
@@ -50,9 +52,9 @@ std::string doctor_to_text(const doctor::DoctorReport& report, const TextStyle& 
     if (i > 0) {
       targets += ';';
     }
-    targets += facts.targets[i];
+    targets += terminal_safe(facts.targets[i]);
   }
-  out += style.bold(fmt::format("archfit doctor: {}{} for {}{}", facts.project, version, backend,
+  out += style.bold(fmt::format("archfit doctor: {}{} for {}{}", terminal_safe(facts.project), terminal_safe(version), backend,
                                 targets.empty() ? std::string() : " on " + targets));
   out += "\n";
   if (facts.project_version.empty()) {
@@ -68,7 +70,8 @@ std::string doctor_to_text(const doctor::DoctorReport& report, const TextStyle& 
         out += fmt::format("\n{}\n", style.bold(title));
         header = true;
       }
-      out += fmt::format("  {}  {}: {}\n", badge(check.status, style), check.title, check.seen);
+      out += fmt::format("  {}  {}: {}\n", badge(check.status, style), terminal_safe(check.title),
+                         terminal_safe(check.seen));
       if (check.status == doctor::Status::warn || check.status == doctor::Status::fail) {
         indented(out, "rule:", check.rule);
         indented(out, "source:", check.source);
@@ -77,7 +80,7 @@ std::string doctor_to_text(const doctor::DoctorReport& report, const TextStyle& 
     }
   }
   for (const auto& file : report.rules_files) {
-    out += style.dim("\nrules added from " + file) + "\n";
+    out += style.dim("\nrules added from " + terminal_safe(file)) + "\n";
   }
   out += fmt::format("\n{} pass, {} warn, {} fail, {} skip in {:.0f} ms\n", report.count(doctor::Status::pass),
                      report.count(doctor::Status::warn), report.count(doctor::Status::fail),

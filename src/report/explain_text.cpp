@@ -4,12 +4,15 @@
 
 #include <fmt/format.h>
 
+#include "util/terminal_text.hpp"
+
 namespace archfit::report {
 
 namespace {
 
 constexpr std::size_t k_label_width = 6;
 
+// Callers pass `text` made terminal-safe: it comes from the log (evidence) or is filled from it.
 void labelled(std::string& out, const TextStyle& style, std::size_t width, std::string_view label, std::string_view text) {
   out += fmt::format("  {}{} {}\n", style.dim(label), std::string(width - std::min(width, label.size()), ' '), text);
 }
@@ -29,7 +32,7 @@ std::size_t label_width(const explain::Finding& finding) {
 
 void write_evidence(std::string& out, const TextStyle& style, std::size_t width, const explain::Finding& finding) {
   for (const auto& line : finding.evidence) {
-    labelled(out, style, width, evidence_label(line), line.text);
+    labelled(out, style, width, evidence_label(line), terminal_safe(line.text));
   }
   if (finding.matched_lines > finding.evidence.size()) {
     out += fmt::format("  {}\n", style.dim(fmt::format("(and {} more matching lines)",
@@ -43,14 +46,14 @@ std::string explain_to_text(const explain::Explanation& explanation, const TextS
   std::string out;
   if (!explanation.explained) {
     const auto& finding = explanation.findings.front();
-    out += fmt::format("{} {}\n", style.yellow("unknown:"), finding.cause);
+    out += fmt::format("{} {}\n", style.yellow("unknown:"), terminal_safe_lines(finding.cause));
     std::size_t width = label_width(finding);
     if (!finding.evidence.empty()) {
       out += "  the lines that look most like an error:\n";
       write_evidence(out, style, width, finding);
     }
     // For a log nothing explains, the "fix" is what explain would need to name a cause.
-    labelled(out, style, width, "needs", finding.fix);
+    labelled(out, style, width, "needs", terminal_safe_lines(finding.fix));
     return out;
   }
   std::size_t number = 0;
@@ -61,15 +64,16 @@ std::string explain_to_text(const explain::Explanation& explanation, const TextS
     std::string rank = explanation.findings.size() == 1 ? std::string()
                        : number == 1                    ? std::string(" (most likely)")
                                                         : fmt::format(" ({} of {})", number, explanation.findings.size());
-    out += fmt::format("{} {}{}\n", style.bold(style.red(finding.category + ":")), style.bold(finding.id), style.dim(rank));
+    out += fmt::format("{} {}{}\n", style.bold(style.red(terminal_safe(finding.category) + ":")),
+                       style.bold(terminal_safe(finding.id)), style.dim(rank));
     std::size_t width = label_width(finding);
     write_evidence(out, style, width, finding);
-    labelled(out, style, width, "cause", finding.cause);
+    labelled(out, style, width, "cause", terminal_safe_lines(finding.cause));
     for (std::size_t i = 0; i < finding.details.size(); ++i) {
-      labelled(out, style, width, i == 0 ? "facts" : "", finding.details[i]);
+      labelled(out, style, width, i == 0 ? "facts" : "", terminal_safe_lines(finding.details[i]));
     }
-    labelled(out, style, width, "fix", style.green(finding.fix));
-    labelled(out, style, width, "source", finding.source);
+    labelled(out, style, width, "fix", style.green(terminal_safe_lines(finding.fix)));
+    labelled(out, style, width, "source", terminal_safe(finding.source));
   }
   return out;
 }

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "util/terminal_text.hpp"
+
 namespace archfit::report {
 
 namespace {
@@ -45,14 +47,15 @@ std::string scan_summary_line(const scan::FileReport& file) {
     }
     // A linked file's targets are those of its loadable code; an -rdc object has only relocatable code.
     bool listed = !code.relocatable || std::all_of(file.gpu_code.begin(), file.gpu_code.end(), [](const auto& c) { return c.relocatable; });
-    if (listed && std::find(targets.begin(), targets.end(), code.target) == targets.end()) {
-      targets.push_back(code.target);
+    std::string target = terminal_safe(code.target);
+    if (listed && std::find(targets.begin(), targets.end(), target) == targets.end()) {
+      targets.push_back(std::move(target));
     }
     if (code.relocatable) {
       continue;
     }
     if (!code.compression.empty()) {
-      compressions.insert(code.compression);
+      compressions.insert(terminal_safe(code.compression));
     }
     code_objects += code.kind == "code-object" || code.kind == "cubin" ? 1 : 0;
   }
@@ -80,15 +83,15 @@ std::string scan_summary_line(const scan::FileReport& file) {
 std::string scan_to_text(const scan::ScanReport& report, const TextStyle& style) {
   std::string out;
   for (const auto& file : report.files) {
-    out += fmt::format("{}  {}\n", style.bold(file.display_name()), style.dim(file.format));
+    out += fmt::format("{}  {}\n", style.bold(terminal_safe(file.display_name())), style.dim(terminal_safe(file.format)));
     std::map<std::tuple<std::string, std::string, std::string>, TargetRow> rows;
     for (const auto& code : file.gpu_code) {
-      auto& row = rows[{code.target, code.relocatable ? code.kind + " (rdc)" : code.kind, code.vendor}];
+      auto& row = rows[{terminal_safe(code.target), terminal_safe(code.relocatable ? code.kind + " (rdc)" : code.kind), code.vendor}];
       row.entries += 1;
       row.bundles.insert(code.bundle);
       row.bytes += code.size;
       if (!code.compression.empty()) {
-        row.compression.insert(code.compression);
+        row.compression.insert(terminal_safe(code.compression));
       }
       if (code.check && (!code.check->mismatches.empty() || code.check->error)) {
         row.mismatches += 1;
@@ -132,29 +135,30 @@ std::string scan_to_text(const scan::ScanReport& report, const TextStyle& style)
         continue;
       }
       for (const auto& mismatch : code.check->mismatches) {
-        out += fmt::format("  {} {}: {}\n", style.yellow("mismatch"), code.entry_id.empty() ? code.target : code.entry_id,
-                           mismatch);
+        out += fmt::format("  {} {}: {}\n", style.yellow("mismatch"),
+                           terminal_safe(code.entry_id.empty() ? code.target : code.entry_id), terminal_safe(mismatch));
       }
       if (code.check->error) {
-        out += fmt::format("  {} {}: {}\n", style.yellow("undecodable"), code.entry_id, *code.check->error);
+        out += fmt::format("  {} {}: {}\n", style.yellow("undecodable"), terminal_safe(code.entry_id),
+                           terminal_safe(*code.check->error));
       }
     }
     if (file.needs) {
       const auto& needs = *file.needs;
       std::vector<std::string> parts;
       for (const auto& [space, version] : needs.highest) {
-        parts.push_back(version);
+        parts.push_back(terminal_safe(version));
       }
       if (!needs.x86_isa_level.empty()) {
-        parts.push_back(needs.x86_isa_level);
+        parts.push_back(terminal_safe(needs.x86_isa_level));
       }
       if (!needs.needed.empty() || !parts.empty()) {
-        out += fmt::format("  needs: {}{}{}\n", fmt::join(needs.needed, " "), parts.empty() ? "" : "; ",
+        out += fmt::format("  needs: {}{}{}\n", terminal_safe(fmt::format("{}", fmt::join(needs.needed, " "))), parts.empty() ? "" : "; ",
                            fmt::join(parts, ", "));
       }
       if (!needs.runpath.empty() || !needs.rpath.empty()) {
         out += fmt::format("  {}: {}\n", needs.runpath.empty() ? "rpath" : "runpath",
-                           fmt::join(needs.runpath.empty() ? needs.rpath : needs.runpath, ":"));
+                           terminal_safe(fmt::format("{}", fmt::join(needs.runpath.empty() ? needs.rpath : needs.runpath, ":"))));
       }
     }
     if (file.errors.empty() || !file.gpu_code.empty()) {

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "util/utf8.hpp"
+
 namespace archfit {
 
 void JsonWriter::newline() {
@@ -108,19 +110,27 @@ void JsonWriter::string_array(std::string_view name, const std::vector<std::stri
   end_array();
 }
 
-// RFC 8259 §7: quote, backslash and control characters are escaped; bytes that are not valid
-// UTF-8 (names in binaries can be anything) are written as U+FFFD so the output always parses.
+// RFC 8259 §7: quote, backslash and control characters are escaped. Text that is not well-formed
+// UTF-8 (names in binaries, zips and tool outputs can be anything: overlong forms, surrogates,
+// code points above U+10FFFF, stray bytes) is written as U+FFFD, one per maximal ill-formed
+// subpart, so the output always parses. The C1 controls U+0080..U+009F are well-formed but act on
+// terminals that show the JSON; they are written as \u escapes, which keeps them.
 void JsonWriter::write_escaped(std::string_view text) {
   m_out += '"';
   std::size_t run = 0;  // start of the bytes not yet copied, which need no escaping
   auto plain = [](unsigned char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; };
-  for (std::size_t i = 0; i < text.size(); ++i) {
+  for (std::size_t i = 0; i < text.size();) {
     auto c = static_cast<unsigned char>(text[i]);
     if (plain(c)) {
+      ++i;
+      continue;
+    }
+    utf8::Step step = utf8::decode(text, i);
+    if (step.valid && step.code_point >= 0xa0) {
+      i += step.length;  // well-formed and printable: copied with the run
       continue;
     }
     m_out.append(text.substr(run, i - run));
-    run = i + 1;
     if (c == '"' || c == '\\') {
       m_out += '\\';
       m_out += static_cast<char>(c);
@@ -128,23 +138,13 @@ void JsonWriter::write_escaped(std::string_view text) {
       m_out += "\\n";
     } else if (c == '\t') {
       m_out += "\\t";
-    } else if (c < 0x80) {
-      fmt::format_to(std::back_inserter(m_out), "\\u{:04x}", c);
+    } else if (step.valid) {
+      fmt::format_to(std::back_inserter(m_out), "\\u{:04x}", static_cast<std::uint32_t>(step.code_point));
     } else {
-      // Accept a well-formed UTF-8 sequence as is.
-      std::size_t length = (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
-      bool valid = length > 0 && i + length <= text.size();
-      for (std::size_t k = 1; valid && k < length; ++k) {
-        valid = (static_cast<unsigned char>(text[i + k]) >> 6) == 0x2;
-      }
-      if (valid) {
-        m_out.append(text.substr(i, length));
-        i += length - 1;
-        run = i + 1;
-      } else {
-        m_out += "\xef\xbf\xbd";
-      }
+      m_out += utf8::k_replacement;
     }
+    i += step.length;
+    run = i;
   }
   m_out.append(text.substr(run));
   m_out += '"';

@@ -3,6 +3,8 @@
 #include <sys/stat.h>
 
 #include <csignal>
+#include <fstream>
+#include <iterator>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -98,6 +100,47 @@ TEST(ArchfitRun, CommandNotFoundIs127) {
   auto denied = run_command(archfit_run({not_executable}));
   std::filesystem::remove(not_executable);
   EXPECT_EQ(denied.exit_code, 126);
+}
+
+// Issue 14.15: a directory given as the command is "Is a directory", status 126, as in shells.
+TEST(ArchfitRun, DirectoryAsCommandIs126) {
+  auto dir = unique_temp_path("run-a-directory");
+  std::filesystem::create_directories(dir);
+  auto result = run_command(archfit_run({dir.string()}, {"--no-context"}));
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(result.exit_code, 126);
+  EXPECT_NE(result.err.find(dir.string() + ": Is a directory"), std::string::npos) << result.err;
+  // What bash answers for the same, the oracle for both.
+  auto bash = run_command({"bash", "-c", "\"$0\"", "/"});
+  EXPECT_EQ(bash.exit_code, 126);
+  EXPECT_NE(bash.err.find("Is a directory"), std::string::npos) << bash.err;
+}
+
+// A process that is gone or a zombie (proc(5): state 'Z' after the command name).
+bool running(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+  auto paren = text.rfind(')');
+  return paren != std::string::npos && paren + 2 < text.size() && text[paren + 2] != 'Z';
+}
+
+// Issue 14 ("Also"): archfit killed with SIGKILL takes its command along.
+TEST(ArchfitRun, CommandDiesWhenArchfitIsKilled) {
+  Child child(archfit_run({"sh", "-c", "echo $$; exec sleep 30"}, {"--no-context"}));
+  ASSERT_TRUE(child.wait_for_stdout("\n", std::chrono::seconds(10))) << child.out << child.err;
+  pid_t command = static_cast<pid_t>(std::stol(child.out));
+  ASSERT_TRUE(running(command));
+  ::kill(child.pid(), SIGKILL);
+  bool gone = false;
+  for (int i = 0; i < 100 && !gone; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    gone = !running(command);
+  }
+  EXPECT_TRUE(gone) << "the command (pid " << command << ") outlived archfit";
+  if (!gone) {
+    ::kill(command, SIGKILL);
+  }
+  child.finish();
 }
 
 TEST(ArchfitRun, SignalsBecomeEvidence) {
