@@ -15,6 +15,7 @@ namespace {
 
 constexpr std::string_view k_elf_magic{"\x7f" "ELF", 4};
 constexpr std::uint64_t k_shf_alloc = 0x2;
+constexpr std::uint64_t k_shf_execinstr = 0x4;
 
 // Every start of `magic` in bytes[0, limit), in order.
 template <typename Visit>
@@ -132,8 +133,12 @@ std::optional<GpuCode> embedded_elf_code(Bytes image) {
   return std::nullopt;
 }
 
+// Data sections only: linkers put embedded blobs (incbin, C arrays, hipModuleLoadData images) in
+// .rodata/.data-like sections, never in machine code or unwind tables, and skipping those (10 of the
+// 14 MB searched in librocsparse) keeps the search from dominating a scan.
 bool embedded_search_section(const binfmt::ElfSection& section) {
-  return (section.flags & k_shf_alloc) != 0 && section.type != binfmt::k_sht_nobits && section.type != 0 &&
+  return (section.flags & k_shf_alloc) != 0 && (section.flags & k_shf_execinstr) == 0 &&
+         !section.name.starts_with(".eh_frame") && section.name != ".gcc_except_table" && section.type != binfmt::k_sht_nobits && section.type != 0 &&
          section.size != 0 && section.name != ".hip_fatbin" && section.name != ".nv_fatbin" &&
          section.name != "__nv_relfatbin" && !section.name.starts_with(binfmt::k_offload_bundle_magic);
 }
