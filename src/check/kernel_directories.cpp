@@ -13,28 +13,13 @@
 #include "check/gpu_verdicts.hpp"
 #include "knowledge/tsv_table.hpp"
 #include "scan/parallel_scan.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::check {
 
 namespace {
 
 namespace fs = std::filesystem;
-
-std::vector<std::string> split(const std::string& text, char separator) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    auto end = text.find(separator, start);
-    if (end == std::string::npos) {
-      end = text.size();
-    }
-    if (end > start) {
-      parts.push_back(text.substr(start, end - start));
-    }
-    start = end + 1;
-  }
-  return parts;
-}
 
 std::string with_processor(std::string text, const std::string& processor) {
   static constexpr std::string_view k_placeholder = "{processor}";
@@ -57,7 +42,7 @@ bool regular_file_exists(const fs::path& path) {
 // The directory the library reads: the environment variable, else the first search entry that
 // exists relative to the library's directory, else the last entry.
 fs::path base_directory(const std::string& library_path, const std::string& env_value,
-                        const std::vector<std::string>& search) {
+                        const std::vector<std::string_view>& search) {
   if (!env_value.empty()) {
     return fs::path(env_value);
   }
@@ -123,7 +108,7 @@ KernelDirectoryCheck check_kernel_directory(const std::string& library_path, con
   check.applies = true;
   check.library = table.field(*row, "library");
   std::string env_value = environment.get(table.field(*row, "env")).value_or("");
-  fs::path base_dir = base_directory(library_path, env_value, split(table.field(*row, "search"), ';'));
+  fs::path base_dir = base_directory(library_path, env_value, split_fields(table.field(*row, "search"), ';'));
   check.directory = base_dir.string();
 
   std::vector<TargetPlan> plans;
@@ -135,8 +120,8 @@ KernelDirectoryCheck check_kernel_directory(const std::string& library_path, con
     TargetPlan plan;
     plan.target = &target;
     plan.directory = directory_exists(base_dir / target.processor) ? base_dir / target.processor : base_dir;
-    for (const auto& name : split(table.field(*row, "index"), ';')) {
-      plan.last_tried = (plan.directory / with_processor(name, target.processor)).string();
+    for (const auto& name : split_fields(table.field(*row, "index"), ';')) {
+      plan.last_tried = (plan.directory / with_processor(std::string(name), target.processor)).string();
       if (regular_file_exists(plan.last_tried)) {
         plan.index = plan.last_tried;
         break;

@@ -3,6 +3,7 @@
 #include <array>
 
 #include "doctor/versions.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::doctor {
 
@@ -19,22 +20,6 @@ bool is_version_key(std::string_view key) {
   return false;
 }
 
-std::vector<std::string_view> split(std::string_view text, char separator) {
-  std::vector<std::string_view> parts;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    auto end = text.find(separator, start);
-    if (end == std::string_view::npos) {
-      end = text.size();
-    }
-    if (end > start) {
-      parts.push_back(text.substr(start, end - start));
-    }
-    start = end + 1;
-  }
-  return parts;
-}
-
 bool compare(std::string_view key, std::string_view have, std::string_view op, std::string_view want) {
   if (op == "~" || op == "!~") {
     bool matched = glob_match(want, have);
@@ -42,7 +27,7 @@ bool compare(std::string_view key, std::string_view have, std::string_view op, s
   }
   if (op == "=" || op == "==" || op == "!=") {
     bool any = false;
-    for (auto alternative : split(want, '|')) {
+    for (auto alternative : split_fields(want, '|')) {
       bool equal = is_version_key(key) ? compare_versions(have, alternative) == 0 : have == alternative;
       any = any || equal;
     }
@@ -94,7 +79,7 @@ Result<bool> evaluate_condition(std::string_view when, const ConditionFacts& fac
     return false;
   }
   static constexpr std::array<std::string_view, 8> operators = {"!~", "!=", "<=", ">=", "==", "~", "<", ">"};
-  for (auto term : split(when, ' ')) {
+  for (auto term : split_fields(when, ' ')) {
     std::size_t at = 0;
     while (at < term.size() && term[at] != '=' && term[at] != '!' && term[at] != '<' && term[at] != '>' &&
            term[at] != '~') {

@@ -1,4 +1,4 @@
-// Splitting text into lines, the way the tools' outputs and the kernel's files need it: '\n'
+// Splitting text into lines (and list fields into their items), the way the tools' outputs and the kernel's files need it: '\n'
 // separated, a trailing '\r' dropped (files pasted from Windows or issue bodies), no empty
 // last line for a final newline. The views point into `text`.
 #pragma once
@@ -20,6 +20,21 @@ inline std::vector<std::string_view> split_lines(std::string_view text) {
     text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
   }
   return lines;
+}
+
+// Splits `text` at every `separator`, dropping empty fields ("a;;b;" gives "a", "b"): the list
+// fields of the data/ tables. The views point into `text`.
+inline std::vector<std::string_view> split_fields(std::string_view text, char separator) {
+  std::vector<std::string_view> fields;
+  while (!text.empty()) {
+    auto end = text.find(separator);
+    std::string_view field = text.substr(0, end);
+    if (!field.empty()) {
+      fields.push_back(field);
+    }
+    text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+  }
+  return fields;
 }
 
 }  // namespace archfit
