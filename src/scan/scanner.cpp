@@ -126,6 +126,17 @@ void scan_archive(const std::string& path, const std::optional<std::string>& par
   }
 }
 
+// A report of a file that was not read, with the one error that says why.
+FileReport error_report(const std::string& path, const std::optional<std::string>& member, std::string format,
+                        std::string error) {
+  FileReport report;
+  report.path = path;
+  report.member = member;
+  report.format = std::move(format);
+  report.errors.push_back(std::move(error));
+  return report;
+}
+
 // Scans one file or member. Containers nest once: an ar archive at the top or inside a zip is
 // read, an ar archive inside an ar archive is named and not read.
 void scan_contents(const std::string& path, const std::optional<std::string>& member, Bytes data,
@@ -136,13 +147,9 @@ void scan_contents(const std::string& path, const std::optional<std::string>& me
     return;
   }
   if (is_ar) {
-    FileReport nested;
-    nested.path = path;
-    nested.member = member;
-    nested.format = "ar-archive";
-    nested.errors.push_back("an ar archive inside an ar archive: archfit reads one level of ar archives, so its "
-                            "members were not scanned; extract it and scan it on its own");
-    out.push_back(std::move(nested));
+    out.push_back(error_report(path, member, "ar-archive",
+                               "an ar archive inside an ar archive: archfit reads one level of ar archives, so its "
+                               "members were not scanned; extract it and scan it on its own"));
     return;
   }
   if (!member && binfmt::is_zip(data)) {
@@ -187,13 +194,9 @@ void cap_list(std::vector<std::string>& messages, std::string_view what) {
 }  // namespace
 
 FileReport out_of_memory_report(const std::string& path, const std::optional<std::string>& member) {
-  FileReport report;
-  report.path = path;
-  report.member = member;
-  report.format = "unknown";
-  report.errors.push_back("out of memory while scanning this file: its structures claim more memory than is "
-                          "available; it was not read to the end");
-  return report;
+  return error_report(path, member, "unknown",
+                      "out of memory while scanning this file: its structures claim more memory than is "
+                      "available; it was not read to the end");
 }
 
 void cap_messages(std::vector<FileReport>& reports, std::size_t first) {
