@@ -1,9 +1,13 @@
 # Sourced by main.sh and test.sh: the CMake arguments every configure gets.
-# ccache, when present, is the compiler launcher of every preset (release, asan, fuzz): repeated
-# builds and CI runs in the same clone hit the cache. No CCACHE_BASEDIR: the test support library
-# bakes absolute fixture and binary paths into -D flags, and a base directory would let a clone
-# elsewhere reuse an object that points into another (possibly deleted) tree.
+# ccache, when present, is the compiler launcher of every preset (release, asan, fuzz). Its base
+# directory is the repository root and the working directory is not hashed, so a clone elsewhere
+# (CI's clean clone, a git worktree) hits the objects of earlier builds. This is safe for the test
+# support library's absolute fixture paths: ccache rewrites only path options (-I, the source, -o),
+# never -D values, so an object that bakes another tree's path in a -D flag is a miss, not a hit
+# (checked: the same source with -DFIX="/a/fix" and -DFIX="/b/fix" under two base directories
+# compiles twice). No source uses __FILE__ to find files at run time.
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+export CCACHE_BASEDIR=$repo_root CCACHE_NOHASHDIR=1
 cmake_common_args=()
 if command -v ccache >/dev/null; then
   cmake_common_args+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
