@@ -1,8 +1,9 @@
 #include "scan/embedded_code_scan.hpp"
 
-#include <string.h>  // memmem (POSIX)
+#include <cstring>
 
 #include <algorithm>
+#include <iterator>
 
 #include "binfmt/amdgpu_code_object.hpp"
 #include "binfmt/compressed_bundle.hpp"
@@ -17,24 +18,48 @@ constexpr std::string_view k_elf_magic{"\x7f" "ELF", 4};
 constexpr std::uint64_t k_shf_alloc = 0x2;
 constexpr std::uint64_t k_shf_execinstr = 0x4;
 
-// Every start of `magic` in bytes[0, limit), in order.
-template <typename Visit>
-void each_match(Bytes bytes, std::uint64_t limit, std::string_view magic, Visit visit) {
-  const auto* base = bytes.data();
-  std::size_t end = bytes.size();
-  std::size_t from = 0;
-  while (from < limit && from + magic.size() <= end) {
-    const void* hit = memmem(base + from, end - from, magic.data(), magic.size());
-    if (hit == nullptr) {
-      return;
-    }
-    std::size_t at = static_cast<std::size_t>(static_cast<const std::uint8_t*>(hit) - base);
-    if (at >= limit) {
-      return;
-    }
-    visit(at);
-    from = at + 1;
+// The search is one pass over the bytes that tests 16 start offsets at a time for the first four
+// bytes of every magic (GCC/Clang vector extensions: SSE2 on x86-64, NEON on AArch64), then checks
+// the rest of the magic at the rare offsets that pass. Three memmem passes cost 3x the memory
+// traffic and, for 4-byte needles, run several times slower than the data can be read.
+using Lanes = std::uint8_t __attribute__((vector_size(16)));
+
+Lanes load_lanes(const std::uint8_t* at) {
+  Lanes lanes;
+  memcpy(&lanes, at, sizeof lanes);
+  return lanes;
+}
+
+Lanes splat(std::uint8_t byte) {
+  Lanes lanes;
+  for (int i = 0; i < 16; ++i) {
+    lanes[i] = byte;
   }
+  return lanes;
+}
+
+// The first four bytes of one magic, each repeated in 16 lanes.
+struct MagicPrefix {
+  std::string_view magic;
+  Lanes byte[4];
+  explicit MagicPrefix(std::string_view m) : magic(m) {
+    for (int i = 0; i < 4; ++i) {
+      byte[i] = splat(static_cast<std::uint8_t>(m[static_cast<std::size_t>(i)]));
+    }
+  }
+  Lanes match(const Lanes (&at)[4]) const {
+    return static_cast<Lanes>((at[0] == byte[0]) & (at[1] == byte[1]) & (at[2] == byte[2]) & (at[3] == byte[3]));
+  }
+};
+
+bool any_lane(Lanes lanes) {
+  std::uint64_t halves[2];
+  memcpy(halves, &lanes, sizeof halves);
+  return (halves[0] | halves[1]) != 0;
+}
+
+bool magic_at(Bytes bytes, std::size_t at, std::string_view magic) {
+  return at + magic.size() <= bytes.size() && memcmp(bytes.data() + at, magic.data(), magic.size()) == 0;
 }
 
 bool gpu_elf_machine(Bytes bytes, std::size_t at) {
@@ -56,18 +81,37 @@ bool extend(std::uint64_t& extent, std::uint64_t offset, std::uint64_t count, st
 }  // namespace
 
 void find_embedded_magics(Bytes bytes, std::uint64_t limit, std::uint64_t base, std::vector<EmbeddedMagic>& out) {
-  std::size_t first = out.size();
-  each_match(bytes, limit, binfmt::k_offload_bundle_magic,
-             [&](std::size_t at) { out.push_back({base + at, EmbeddedKind::plain_bundle}); });
-  each_match(bytes, limit, binfmt::k_ccob_magic,
-             [&](std::size_t at) { out.push_back({base + at, EmbeddedKind::compressed_bundle}); });
-  each_match(bytes, limit, k_elf_magic, [&](std::size_t at) {
-    if (gpu_elf_machine(bytes, at)) {
-      out.push_back({base + at, EmbeddedKind::elf_image});
+  static const MagicPrefix prefixes[] = {MagicPrefix(binfmt::k_offload_bundle_magic),
+                                         MagicPrefix(binfmt::k_ccob_magic), MagicPrefix(k_elf_magic)};
+  constexpr EmbeddedKind kinds[] = {EmbeddedKind::plain_bundle, EmbeddedKind::compressed_bundle,
+                                    EmbeddedKind::elf_image};
+  const std::uint8_t* data = bytes.data();
+  std::size_t starts = static_cast<std::size_t>(std::min<std::uint64_t>(limit, bytes.size()));
+  auto test = [&](std::size_t at) {
+    for (std::size_t k = 0; k < std::size(prefixes); ++k) {
+      if (magic_at(bytes, at, prefixes[k].magic) && (kinds[k] != EmbeddedKind::elf_image || gpu_elf_machine(bytes, at))) {
+        out.push_back({base + at, kinds[k]});
+      }
     }
-  });
-  std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
-            [](const auto& a, const auto& b) { return a.offset < b.offset; });
+  };
+  std::size_t at = 0;
+  // Vector steps read bytes [at, at + 19): 16 start offsets and the 3 bytes after the last.
+  for (; at + 19 <= bytes.size() && at + 16 <= starts; at += 16) {
+    const Lanes lanes[4] = {load_lanes(data + at), load_lanes(data + at + 1), load_lanes(data + at + 2),
+                            load_lanes(data + at + 3)};
+    Lanes hits = prefixes[0].match(lanes) | prefixes[1].match(lanes) | prefixes[2].match(lanes);
+    if (!any_lane(hits)) {
+      continue;
+    }
+    for (std::size_t i = 0; i < 16; ++i) {
+      if (hits[i] != 0) {
+        test(at + i);
+      }
+    }
+  }
+  for (; at < starts; ++at) {
+    test(at);
+  }
 }
 
 // ELF64 header: e_phoff at 32, e_shoff at 40, e_phentsize 54, e_phnum 56, e_shentsize 58, e_shnum
