@@ -11,6 +11,7 @@
 #include "check/gpu_verdicts.hpp"
 #include "check/install_consistency.hpp"
 #include "check/kernel_directories.hpp"
+#include "check/miopen_kernel_db.hpp"
 #include "check/loadability.hpp"
 #include "check/python_env.hpp"
 #include "detect/detector.hpp"
@@ -337,6 +338,20 @@ Result<CheckReport> run_check(const CheckOptions& options, const probe::SystemRo
     }
     for (auto& result : kernels.results) {
       report.results.push_back(std::move(result));
+    }
+  }
+  // MIOpen: a precompiled kernel database per target next to the library, else compiled at first use.
+  std::set<std::string> kernel_databases;
+  for (const auto& file : scanned.files) {
+    if (file.member || file.format != "elf-shared-object") {
+      continue;
+    }
+    auto package = package_of.count(file.path) ? package_of[file.path] : std::string();
+    auto databases = check_miopen_kernel_db(file.path, package, report.targets, environment);
+    if (databases.applies && kernel_databases.insert(databases.directory).second) {
+      for (auto& result : databases.results) {
+        report.results.push_back(std::move(result));
+      }
     }
   }
   if (!kernel_directories.empty()) {

@@ -131,7 +131,7 @@ std::string check_to_text(const check::CheckReport& report, const TextStyle& sty
     out += fmt::format("{} {}\n", style.red("error:"), terminal_safe(error));
   }
   std::size_t binaries = rows.size();
-  out += fmt::format("\n{} {} binar{} × {} target{}: {} will not run, {} only after PTX JIT{}; {} load problem{}; {} "
+  out += fmt::format("\n{} {} binar{} × {} target{}: {} will not run, {} only after a JIT compile{}; {} load problem{}; {} "
                      "inconsistenc{}\n",
                      report.will_fail() ? style.red("Summary:") : style.green("Summary:"), binaries,
                      binaries == 1 ? "y" : "ies", targets.size(), targets.size() == 1 ? "" : "s", failures, jit,

@@ -204,5 +204,36 @@ TEST(CheckRuntimeCode, KernelDirectoryFromTheEnvironmentAndXnackMode) {
   EXPECT_EQ(verdict(xnack, (lib_dir / "rocblas/library").string(), "gfx90a:xnack+"), "native");
 }
 
+// MIOpen's lookup (data/miopen_kernel_dbs.tsv cites binary_cache.cpp, handle.hpp and
+// target_properties.cpp): <db_id><CUs>.kdb, else <db_id>.kdb, else compile at first use. The id is
+// the processor plus "_nosramecc" (gfx906/gfx908 with SRAMECC off) and "_xnack" (XNACK on); a
+// --target carries no CU count, so a CU-specific database alone cannot be counted on. The
+// fixture's databases: gfx90a.kdb, gfx942130.kdb (304 CUs), gfx906_60.kdb, gfx906_nosramecc.kdb.
+TEST(CheckRuntimeCode, MiopenKernelDatabasesGiveNativeOrJitNeverNoCode) {
+  fs::path library = check_fixture("rocm/lib/libMIOpen.so.1");
+  std::string db = check_fixture("rocm/share/miopen/db").lexically_normal().string();
+  auto report =
+      check_json({"--target", "gfx90a,gfx90a:xnack+,gfx942,gfx906,gfx906:sramecc-,gfx1030", library.string()});
+  const std::map<std::string, std::string> expected = {
+      {"gfx90a", "native"},           // gfx90a.kdb
+      {"gfx90a:xnack+", "jit"},       // id gfx90a_xnack: no gfx90a_xnack*.kdb
+      {"gfx942", "jit"},              // only gfx942130.kdb, for 304 CUs
+      {"gfx906", "jit"},              // only gfx906_60.kdb; gfx906_nosramecc.kdb is for SRAMECC off
+      {"gfx906:sramecc-", "native"},  // id gfx906_nosramecc
+      {"gfx1030", "jit"},             // nothing
+  };
+  for (const auto& [target, want] : expected) {
+    EXPECT_EQ(verdict(report, db, target), want) << target << "\n" << report.dump(1);
+  }
+  const auto* per_cu = result_for(report, db, "gfx942");
+  ASSERT_NE(per_cu, nullptr);
+  EXPECT_NE((*per_cu)["reason"].get<std::string>().find("gfx942130.kdb"), std::string::npos) << (*per_cu)["reason"];
+  // MIOPEN_SYSTEM_DB_PATH replaces the directory, as MIOpen's GetSystemDbPath does.
+  auto moved = run_command({"/usr/bin/env", "MIOPEN_SYSTEM_DB_PATH=" + check_fixture("rocm/lib").string(),
+                            archfit_binary(), "check", "--target", "gfx90a", library.string(), "--json"});
+  auto elsewhere = nlohmann::json::parse(moved.out);
+  EXPECT_EQ(verdict(elsewhere, check_fixture("rocm/lib").string(), "gfx90a"), "jit");
+}
+
 }  // namespace
 }  // namespace archfit::test
