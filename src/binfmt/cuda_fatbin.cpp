@@ -251,26 +251,39 @@ FatbinContainer parse_fatbin_container(Bytes region, std::uint64_t offset, std::
   return parse_fatbin_container(source, region.size(), offset, errors);
 }
 
-CudaFatbinWalk walk_cuda_fatbin(Bytes region, const std::function<void(Bytes)>& visited) {
+std::optional<CudaFatbinWalk> walk_cuda_fatbin(const FatbinByteSource& source, std::uint64_t region_size,
+                                               const std::function<void(std::uint64_t, std::uint64_t)>& visited) {
   CudaFatbinWalk walk;
   bool in_junk = false;  // report a run of non-container bytes once
   std::uint64_t position = 0;
-  while (position < region.size()) {
-    if (read_le<std::uint32_t>(region, position) == k_fatbin_magic && slice(region, position, 16)) {
-      FatbinContainer container = parse_fatbin_container(region, position, walk.errors);
-      if (visited) {
-        visited(region.subspan(position, container.end - position));
+  while (position < region_size) {
+    if (region_size - position >= k_fatbin_container_header_size) {
+      auto head = source(position, k_fatbin_container_header_size);
+      if (!head) {
+        return std::nullopt;
       }
-      std::uint64_t next = align_up(container.end, k_fatbin_alignment).value_or(region.size());
-      position = std::max(next, position + k_fatbin_alignment);
-      in_junk = false;
-      if (container.fat_size != 0) {
-        walk.containers.push_back(std::move(container));
+      if (read_le<std::uint32_t>(*head, 0) == k_fatbin_magic) {
+        FatbinContainer container = parse_fatbin_container(source, region_size, position, walk.errors);
+        if (container.incomplete) {
+          return std::nullopt;
+        }
+        if (visited) {
+          visited(position, container.end - position);
+        }
+        std::uint64_t next = align_up(container.end, k_fatbin_alignment).value_or(region_size);
+        position = std::max(next, position + k_fatbin_alignment);
+        in_junk = false;
+        if (container.fat_size != 0) {
+          walk.containers.push_back(std::move(container));
+        }
+        continue;
       }
-      continue;
     }
-    Bytes word = slice(region, position, k_fatbin_alignment).value_or(region.subspan(position));
-    if (!all_zero(word) && !in_junk) {
+    auto word = source(position, std::min<std::uint64_t>(k_fatbin_alignment, region_size - position));
+    if (!word) {
+      return std::nullopt;
+    }
+    if (!all_zero(*word) && !in_junk) {
       walk.errors.push_back(Error{fmt::format("fatbin region at +{}: no container magic {} here; looking for the "
                                               "next container at 8-aligned offsets",
                                               hex(position), hex(k_fatbin_magic))});
@@ -279,6 +292,16 @@ CudaFatbinWalk walk_cuda_fatbin(Bytes region, const std::function<void(Bytes)>& 
     position += k_fatbin_alignment;
   }
   return walk;
+}
+
+CudaFatbinWalk walk_cuda_fatbin(Bytes region, const std::function<void(Bytes)>& visited) {
+  auto source = [region](std::uint64_t at, std::uint64_t size) { return slice(region, at, size); };
+  std::function<void(std::uint64_t, std::uint64_t)> visit;
+  if (visited) {
+    visit = [&](std::uint64_t at, std::uint64_t size) { visited(region.subspan(at, size)); };
+  }
+  // Every read is inside the region, so the walk cannot stop for want of bytes.
+  return walk_cuda_fatbin(source, region.size(), visit).value_or(CudaFatbinWalk{});
 }
 
 Result<Bytes> fatbin_entry_payload(Bytes region, const FatbinEntry& entry) {

@@ -113,6 +113,12 @@ FatbinContainer parse_fatbin_container(const FatbinByteSource& source, std::uint
 // reading a memory map use it to let those pages go).
 CudaFatbinWalk walk_cuda_fatbin(Bytes region, const std::function<void(Bytes)>& visited = {});
 
+// The same walk over bytes supplied on demand (e.g. read with pread from a file instead of through
+// a memory map). Same containers, entries and errors as the walk over the region's bytes; nullopt
+// when `source` could not supply bytes inside the region. `visited` gets each container's range.
+std::optional<CudaFatbinWalk> walk_cuda_fatbin(const FatbinByteSource& source, std::uint64_t region_size,
+                                               const std::function<void(std::uint64_t, std::uint64_t)>& visited = {});
+
 // The entry's stored payload bytes (compressed data when compressed). Fails when out of range.
 Result<Bytes> fatbin_entry_payload(Bytes region, const FatbinEntry& entry);
 

@@ -23,6 +23,7 @@ std::vector<FileReport> scan_one(const InputFile& input, const ScanOptions& opti
   }
   ScanOptions mapped = options;
   mapped.release_mapped_pages = true;
+  mapped.mapping = &*file;
   scan_bytes(input.path, std::nullopt, file->bytes(), mapped, reports);
   if (file->changed_while_read()) {
     // Part of what was read is zeros standing in for pages the file lost: nothing found is sure.

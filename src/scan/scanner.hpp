@@ -12,6 +12,7 @@
 #include "scan/scan_report.hpp"
 #include "util/bytes.hpp"
 #include "util/decompression_budget.hpp"
+#include "util/mapped_file.hpp"
 
 namespace archfit::scan {
 
@@ -32,6 +33,9 @@ struct ScanOptions {
   // none is given, scan_bytes makes the default one for each top-level input; the members of a
   // zip or ar archive share their archive's.
   std::shared_ptr<DecompressionBudget> budget;
+  // The file mapping the bytes come from, when they do (a top-level input): readers of scattered
+  // headers may pread them from it (MappedFile::read_copy) instead of touching the mapping.
+  const MappedFile* mapping = nullptr;
 };
 
 // At most this many errors (and as many warnings) are listed per file; the rest are counted in one

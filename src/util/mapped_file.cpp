@@ -86,14 +86,14 @@ Result<MappedFile> MappedFile::open(const std::string& path) {
   ARCHFIT_TRY(OpenedInput input, open_input(path));
   auto size = static_cast<std::size_t>(input.info.st_size);
   if (size == 0) {
-    return MappedFile(nullptr, 0, -1);
+    return MappedFile(nullptr, 0, -1, InputFd());
   }
   void* data = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, input.fd.get(), 0);
   if (data == MAP_FAILED) {
     return Error{fmt::format("cannot map: {}", std::strerror(errno))};
   }
   ::madvise(data, size, MADV_RANDOM);
-  return MappedFile(static_cast<const std::uint8_t*>(data), size, guard_mapping(data, size));
+  return MappedFile(static_cast<const std::uint8_t*>(data), size, guard_mapping(data, size), std::move(input.fd));
 }
 
 bool MappedFile::changed_while_read() const {
@@ -125,7 +125,7 @@ void MappedFile::advise_sequential(Bytes range) {
 }
 
 MappedFile::MappedFile(MappedFile&& other) noexcept
-    : m_data(other.m_data), m_size(other.m_size), m_slot(other.m_slot) {
+    : m_data(other.m_data), m_size(other.m_size), m_slot(other.m_slot), m_fd(std::move(other.m_fd)) {
   other.m_data = nullptr;
   other.m_size = 0;
   other.m_slot = -1;
@@ -137,6 +137,7 @@ MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
     m_data = other.m_data;
     m_size = other.m_size;
     m_slot = other.m_slot;
+    m_fd = std::move(other.m_fd);
     other.m_data = nullptr;
     other.m_size = 0;
     other.m_slot = -1;
@@ -145,6 +146,26 @@ MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
 }
 
 MappedFile::~MappedFile() { unmap(); }
+
+bool MappedFile::read_copy(const std::uint8_t* at, std::size_t size, std::uint8_t* out) const {
+  if (m_fd.get() < 0 || at < m_data || static_cast<std::size_t>(at - m_data) > m_size ||
+      size > m_size - static_cast<std::size_t>(at - m_data)) {
+    return false;
+  }
+  auto offset = static_cast<off_t>(at - m_data);
+  std::size_t done = 0;
+  while (done < size) {
+    ssize_t got = ::pread(m_fd.get(), out + done, size - done, offset + static_cast<off_t>(done));
+    if (got < 0 && errno == EINTR) {
+      continue;
+    }
+    if (got <= 0) {
+      return false;  // an error, or the file shrank: the caller reads the mapping instead
+    }
+    done += static_cast<std::size_t>(got);
+  }
+  return true;
+}
 
 void MappedFile::release(Bytes range) {
   auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));

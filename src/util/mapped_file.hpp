@@ -16,6 +16,7 @@
 #include <string>
 
 #include "util/bytes.hpp"
+#include "util/input_file.hpp"
 #include "util/result.hpp"
 
 namespace archfit {
@@ -45,12 +46,21 @@ class MappedFile {
   // large zip member is inflated.
   static void release(Bytes range);
 
+  // Copies the `size` bytes at `at` (an address inside this mapping) into `out` with pread, without
+  // touching the mapping. For small reads scattered over a large file (fatbin entry headers across
+  // hundreds of MB) a system call costs a fraction of a page fault plus its unmapping
+  // (bench/device/page_floor.c measures both). False when the range is not inside the mapping or the
+  // read fails or comes up short (the file shrank): read the mapping then.
+  bool read_copy(const std::uint8_t* at, std::size_t size, std::uint8_t* out) const;
+
  private:
-  MappedFile(const std::uint8_t* data, std::size_t size, int slot) : m_data(data), m_size(size), m_slot(slot) {}
+  MappedFile(const std::uint8_t* data, std::size_t size, int slot, InputFd fd)
+      : m_data(data), m_size(size), m_slot(slot), m_fd(std::move(fd)) {}
   void unmap();
   const std::uint8_t* m_data = nullptr;
   std::size_t m_size = 0;
   int m_slot = -1;  // index in the SIGBUS guard's table, -1 when not guarded
+  InputFd m_fd;     // kept open for read_copy
 };
 
 // Collects ranges to release and hands them to MappedFile::release in large batches: madvise
