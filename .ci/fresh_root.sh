@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fresh-root check: the README's two commands on a clean clone in a minimal Debian 12 (bookworm)
-# root made from Debian's own packages, with nothing from the host but the network (resolv.conf).
+# root made from Debian's own packages, with nothing from the host but the network (resolv.conf and
+# the host's local CA certificates).
 # Usage: .ci/fresh_root.sh [ROOT_DIR]   (default: a new directory under /var/tmp; needs root)
 #   Stages (each timed): mmdebstrap the root; `bash scripts/main.sh` (install build deps, build,
 #   doctor); `SKIP_ASAN=1 SKIP_FUZZ=1 bash scripts/test.sh` (install test deps, release suite).
@@ -47,6 +48,13 @@ report "mmdebstrap minbase bookworm ($mirror)" $(($(t) - start))
 # A clean clone of the committed tree: no build directories, caches or untracked files.
 git clone -q --no-local "$repo" "$root/work/archfit"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+# Network plumbing too: local CA certificates this host trusts (an HTTPS-inspecting egress proxy's,
+# on some CI hosts). Without them pip's downloads from PyPI fail certificate verification inside
+# the root. They land where Debian's ca-certificates picks them up when install_deps.sh installs it.
+if compgen -G "/usr/local/share/ca-certificates/*.crt" > /dev/null; then
+  mkdir -p "$root/usr/local/share/ca-certificates"
+  cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/"
+fi
 bind proc /proc -t proc
 bind sysfs /sys -t sysfs
 bind /dev /dev --rbind
