@@ -47,10 +47,11 @@ class MappedFile {
   static void release(Bytes range);
 
   // Copies the `size` bytes at `at` (an address inside this mapping) into `out` with pread, without
-  // touching the mapping. For small reads scattered over a large file (fatbin entry headers across
-  // hundreds of MB) a system call costs a fraction of a page fault plus its unmapping
-  // (bench/device/page_floor.c measures both). False when the range is not inside the mapping or the
-  // read fails or comes up short (the file shrank): read the mapping then.
+  // touching the mapping. Used to search hundreds of MB of data sections a chunk at a time: the
+  // mapping's pages would otherwise be faulted in, stay resident and be unmapped one by one. (For
+  // small scattered reads the mapping is cheaper: bench/device/page_floor.c.) False when the range
+  // is not inside the mapping or the read fails or comes up short (the file shrank): read the
+  // mapping then.
   bool read_copy(const std::uint8_t* at, std::size_t size, std::uint8_t* out) const;
 
  private:

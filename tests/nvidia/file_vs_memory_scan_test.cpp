@@ -1,7 +1,6 @@
-// A CUDA library's .nv_fatbin is walked with every header read by pread from the file (the scan
-// of a file on disk), or through the bytes in memory (a zip member, or any scan without a file
-// mapping). Both must give the same report, also on every truncation of the section and on
-// damaged containers: the pread walk falls back to the mapping only when a read fails.
+// A CUDA library is scanned from a file (mapped; large data sections searched in chunks read with
+// pread) or from bytes in memory (a zip member). Both must give the same report, also on
+// truncations through the fatbin and on damaged containers.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -35,7 +34,7 @@ std::string describe(const scan::FileReport& report) {
   return text;
 }
 
-// The scan of `path` as a file (mapped; headers by pread) and of the same bytes in memory.
+// The scan of `path` as a file and of the same bytes in memory.
 void expect_same_both_ways(const fs::path& path, const std::string& what) {
   auto bytes = read_bytes(path);
   scan::ScanOptions options;
@@ -48,14 +47,14 @@ void expect_same_both_ways(const fs::path& path, const std::string& what) {
   }
 }
 
-TEST(FatbinPreadWalk, SameReportAsTheWalkOverTheMappingOnEveryFixture) {
+TEST(FileVersusMemoryScan, SameReportOnEveryFixture) {
   for (const std::string name : {"libmulti.so", "libmulti_zstd.so", "libfamily.so", "libfamily_lz4.so",
                                  "libptx_only.so", "kernel_a.fatbin", "rdc_a.o"}) {
     expect_same_both_ways(fixture_dir("nvidia") / name, name);
   }
 }
 
-TEST(FatbinPreadWalk, SameReportOnTruncationsAndDamage) {
+TEST(FileVersusMemoryScan, SameReportOnTruncationsAndDamage) {
   auto original = read_bytes(fixture_dir("nvidia") / "libmulti_zstd.so");
   auto dir = fs::temp_directory_path() / ("archfit-pread-walk-" + std::to_string(::getpid()));
   fs::create_directories(dir);
