@@ -36,6 +36,7 @@ constexpr std::uint64_t k_max_string = 4096;               // one needed name, p
 constexpr std::uint64_t k_payload_head = 64;              // an ELF header, for --deep
 constexpr std::uint64_t k_max_entry_capture = 64 << 20;   // fatbin entries captured whole for --deep
 constexpr std::string_view k_fatbin_magic_bytes{"\x50\xed\x55\xba", 4};
+constexpr std::uint64_t k_nv_read_ahead = 1024;
 
 // A bundle found at an aligned offset, before it is known which section holds it.
 struct AmdCandidate {
@@ -110,10 +111,11 @@ struct ElfStreamScanner::State {
   void request_payload_heads(const binfmt::OffloadBundle& bundle, std::uint64_t offset, Bytes window);
   void keep_tail(Bytes chunk, std::uint64_t chunk_start);
   void probe_nvidia(Bytes chunk, std::uint64_t chunk_start);
-  void on_nv_magic(std::uint64_t offset);
+  void on_nv_magic(std::uint64_t offset, Bytes head = {});
   void continue_nv(const std::shared_ptr<NvCandidate>& candidate);
   void add_streamed_fatbins(const binfmt::ElfFile& elf, const binfmt::ElfSection& only, FileReport& report) const;
   void add_embedded_in(const binfmt::ElfSection& section, const PayloadReader& payloads, FileReport& report) const;
+  EntryContentsReader streamed_fatbin_contents() const;
 };
 
 // Every 8-aligned offset may start a fatbin container.
@@ -130,17 +132,21 @@ void ElfStreamScanner::State::probe_nvidia(Bytes chunk, std::uint64_t chunk_star
   std::uint64_t chunk_end = chunk_start + chunk.size();
   std::uint64_t last = chunk_end >= 3 ? (chunk_end - 3 + 7) / 8 * 8 : 0;
   if (last < chunk_end && last + 4 > chunk_end && last + 4 <= size) {
-    capture.request(last, 4, [this, last](Bytes head) {
-      if (as_chars(head) == k_fatbin_magic_bytes && last >= nv_known_end) {
-        on_nv_magic(last);
+    // With the bytes after the magic too: by the time they arrive, the capture has passed them.
+    capture.request(last, std::min<std::uint64_t>(k_nv_read_ahead, size - last), [this, last](Bytes head) {
+      if (as_chars(head.first(4)) == k_fatbin_magic_bytes && last >= nv_known_end) {
+        on_nv_magic(last, head);
       }
     });
   }
 }
 
-void ElfStreamScanner::State::on_nv_magic(std::uint64_t offset) {
+void ElfStreamScanner::State::on_nv_magic(std::uint64_t offset, Bytes head) {
   auto candidate = std::make_shared<NvCandidate>();
   candidate->offset = offset;
+  if (!head.empty()) {
+    candidate->ranges.add(offset, head);
+  }
   nv.push_back(candidate);
   continue_nv(candidate);
 }
@@ -166,10 +172,17 @@ void ElfStreamScanner::State::continue_nv(const std::shared_ptr<NvCandidate>& ca
   }
   if (!container.incomplete) {
     candidate->done = true;
+    candidate->ranges = CapturedRanges{};  // the parsed container is all that is kept
     return;
   }
+  // Ask for more than the header the parser is missing: the next read starts at once after it, or
+  // at the same place (an entry's 64-byte base header, then its whole header), and when a request
+  // completes in a later chunk, those bytes have passed. 1 KiB holds a container header and the
+  // entry headers seen (0x48 to 0x80 bytes with their names); the bytes are let go once the
+  // container is parsed.
   std::uint64_t at = container.missing_offset;
-  bool asked = capture.request(at, container.missing_size, [this, candidate, at](Bytes bytes) {
+  std::uint64_t want = std::max(container.missing_size, std::min<std::uint64_t>(k_nv_read_ahead, size - std::min(at, size)));
+  bool asked = capture.request(at, want, [this, candidate, at](Bytes bytes) {
     candidate->ranges.add(at, bytes);
     continue_nv(candidate);
   });
@@ -178,6 +191,7 @@ void ElfStreamScanner::State::continue_nv(const std::shared_ptr<NvCandidate>& ca
                                                   "before it was known",
                                                   hex(candidate->offset), hex(at))});
     candidate->done = true;
+    candidate->ranges = CapturedRanges{};
   }
 }
 
@@ -243,6 +257,9 @@ void ElfStreamScanner::State::process(Bytes window, std::uint64_t piece_size, st
   for (const auto& hit : hits) {
     Bytes head = window.subspan(static_cast<std::size_t>(hit.offset - start));
     head = head.first(std::min<std::size_t>(head.size(), k_embedded_probe_bytes));
+    if (hit.kind == EmbeddedKind::cuda_fatbin) {
+      continue;  // probe_nvidia finds every 8-aligned container, in any section
+    }
     if (hit.kind == EmbeddedKind::elf_image) {
       on_elf_head(hit.offset, head);
     } else if (hit.kind == EmbeddedKind::plain_bundle || hit.offset >= ccob_known_end) {
@@ -462,6 +479,20 @@ std::vector<const binfmt::ElfSection*> host_need_sections(const std::vector<binf
 
 }  // namespace
 
+// --deep: a fatbin entry's bytes as captured while streaming (offsets are file offsets).
+EntryContentsReader ElfStreamScanner::State::streamed_fatbin_contents() const {
+  return [this](const binfmt::FatbinEntry& entry) -> Result<std::vector<std::uint8_t>> {
+    std::uint64_t length = entry.header_size + entry.stored_bytes();
+    auto bytes = nv_payloads.find(entry.offset, length);
+    if (!bytes) {
+      return Error{fmt::format("fatbin entry at file offset {}: too large to check inside a zip", hex(entry.offset))};
+    }
+    binfmt::FatbinEntry local = entry;
+    local.offset = 0;
+    return binfmt::fatbin_entry_contents(*bytes, local, k_max_entry_capture, options.budget.get());
+  };
+}
+
 // Replays the fatbin walk of each .nv_fatbin / __nv_relfatbin section over the containers found
 // while streaming (offsets are file offsets, so the region starts at 0).
 void ElfStreamScanner::State::add_streamed_fatbins(const binfmt::ElfFile& elf, const binfmt::ElfSection& only,
@@ -469,16 +500,7 @@ void ElfStreamScanner::State::add_streamed_fatbins(const binfmt::ElfFile& elf, c
   const State& s = *this;
   std::vector<std::shared_ptr<NvCandidate>> candidates = s.nv;
   std::sort(candidates.begin(), candidates.end(), [](const auto& a, const auto& b) { return a->offset < b->offset; });
-  EntryContentsReader contents = [&s](const binfmt::FatbinEntry& entry) -> Result<std::vector<std::uint8_t>> {
-    std::uint64_t length = entry.header_size + entry.stored_bytes();
-    auto bytes = s.nv_payloads.find(entry.offset, length);
-    if (!bytes) {
-      return Error{fmt::format("fatbin entry at file offset {}: too large to check inside a zip", hex(entry.offset))};
-    }
-    binfmt::FatbinEntry local = entry;
-    local.offset = 0;
-    return binfmt::fatbin_entry_contents(*bytes, local, k_max_entry_capture, s.options.budget.get());
-  };
+  EntryContentsReader contents = s.streamed_fatbin_contents();
   for (const auto& section : elf.sections()) {
     if (&section != &only || (section.name != ".nv_fatbin" && section.name != "__nv_relfatbin")) {
       continue;
@@ -530,13 +552,26 @@ void ElfStreamScanner::State::add_embedded_in(const binfmt::ElfSection& section,
       found.push_back({image->offset, image->size, std::nullopt, image->code});
     }
   }
+  // Fatbin containers the NVIDIA probe found at 8-aligned offsets of this section.
+  for (const auto& candidate : nv) {
+    const auto& container = candidate->container;
+    if (candidate->offset >= section.offset && candidate->offset < section_end &&
+        valid_embedded_fatbin(container, candidate->offset, container.end, !candidate->errors.empty(), section_end)) {
+      EmbeddedFound item;
+      item.offset = candidate->offset;
+      item.size = container.end - candidate->offset;
+      item.fatbin = container;
+      found.push_back(std::move(item));
+    }
+  }
   std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.offset < b.offset; });
+  EntryContentsReader contents = streamed_fatbin_contents();
   std::uint64_t next_allowed = section.offset;
   for (const auto& item : found) {
     if (item.offset < next_allowed) {
       continue;
     }
-    add_embedded(item, section.name, payloads, options, report);
+    add_embedded(item, section.name, payloads, contents, options, report);
     next_allowed = item.offset + std::max<std::uint64_t>(item.size, 1);
   }
 }

@@ -17,11 +17,12 @@ namespace archfit::scan {
 namespace {
 
 constexpr std::string_view k_elf_magic{"\x7f" "ELF", 4};
+constexpr std::string_view k_fatbin_magic{"\x50\xed\x55\xba", 4};  // 0xBA55ED50, little-endian
 constexpr std::uint64_t k_shf_alloc = 0x2;
 constexpr std::uint64_t k_shf_execinstr = 0x4;
 
 // The search is one pass over the bytes that tests 16 start offsets at a time for the first two
-// bytes of every magic ("__", "CC", "\x7fE") with GCC/Clang vector extensions (SSE2 on x86-64,
+// bytes of every magic ("__", "CC", "\x7fE", "\x50\xed") with GCC/Clang vector extensions (SSE2 on x86-64,
 // NEON on AArch64), then compares the whole magic at the offsets that pass: a few in every
 // kilobyte of text, about one in 20 KB of binary data. Three memmem passes cost 3x the memory
 // traffic and, for 4-byte needles, run several times slower than the data can be read.
@@ -61,6 +62,13 @@ bool magic_at(Bytes bytes, std::size_t at, std::string_view magic) {
   return at + magic.size() <= bytes.size() && memcmp(bytes.data() + at, magic.data(), magic.size()) == 0;
 }
 
+// Container header: magic, u16 version 1, u16 header size 16.
+bool fatbin_header(Bytes bytes, std::size_t at) {
+  auto version = read_le<std::uint16_t>(bytes, at + 4);
+  auto header_size = read_le<std::uint16_t>(bytes, at + 6);
+  return version && header_size && *version == 1 && *header_size == binfmt::k_fatbin_container_header_size;
+}
+
 bool gpu_elf_machine(Bytes bytes, std::size_t at) {
   auto machine = read_le<std::uint16_t>(bytes, at + 18);
   return machine && (*machine == binfmt::k_em_amdgpu || *machine == binfmt::k_em_cuda);
@@ -81,14 +89,17 @@ bool extend(std::uint64_t& extent, std::uint64_t offset, std::uint64_t count, st
 
 void find_embedded_magics(Bytes bytes, std::uint64_t limit, std::uint64_t base, std::vector<EmbeddedMagic>& out) {
   static const MagicPrefix prefixes[] = {MagicPrefix(binfmt::k_offload_bundle_magic),
-                                         MagicPrefix(binfmt::k_ccob_magic), MagicPrefix(k_elf_magic)};
+                                         MagicPrefix(binfmt::k_ccob_magic), MagicPrefix(k_elf_magic),
+                                         MagicPrefix(k_fatbin_magic)};
   constexpr EmbeddedKind kinds[] = {EmbeddedKind::plain_bundle, EmbeddedKind::compressed_bundle,
-                                    EmbeddedKind::elf_image};
+                                    EmbeddedKind::elf_image, EmbeddedKind::cuda_fatbin};
   const std::uint8_t* data = bytes.data();
   std::size_t starts = static_cast<std::size_t>(std::min<std::uint64_t>(limit, bytes.size()));
   auto test = [&](std::size_t at) {
     for (std::size_t k = 0; k < std::size(prefixes); ++k) {
-      if (magic_at(bytes, at, prefixes[k].magic) && (kinds[k] != EmbeddedKind::elf_image || gpu_elf_machine(bytes, at))) {
+      if (magic_at(bytes, at, prefixes[k].magic) &&
+          (kinds[k] != EmbeddedKind::elf_image || gpu_elf_machine(bytes, at)) &&
+          (kinds[k] != EmbeddedKind::cuda_fatbin || fatbin_header(bytes, at))) {
         out.push_back({base + at, kinds[k]});
       }
     }
@@ -98,7 +109,8 @@ void find_embedded_magics(Bytes bytes, std::uint64_t limit, std::uint64_t base, 
   for (; at + 17 <= bytes.size() && at + 16 <= starts; at += 16) {
     Lanes at0 = load_lanes(data + at);
     Lanes at1 = load_lanes(data + at + 1);
-    Lanes hits = prefixes[0].match(at0, at1) | prefixes[1].match(at0, at1) | prefixes[2].match(at0, at1);
+    Lanes hits = prefixes[0].match(at0, at1) | prefixes[1].match(at0, at1) | prefixes[2].match(at0, at1) |
+                 prefixes[3].match(at0, at1);
     if (!any_lane(hits)) {
       continue;
     }
@@ -186,9 +198,18 @@ bool embedded_search_section(const binfmt::ElfSection& section) {
          section.name != "__nv_relfatbin" && !section.name.starts_with(binfmt::k_offload_bundle_magic);
 }
 
+bool valid_embedded_fatbin(const binfmt::FatbinContainer& container, std::uint64_t file_offset,
+                           std::uint64_t file_end, bool errors, std::uint64_t section_end) {
+  return file_offset % binfmt::k_fatbin_alignment == 0 && !errors && !container.incomplete &&
+         container.version == 1 && container.header_size == binfmt::k_fatbin_container_header_size &&
+         !container.entries.empty() && file_end <= section_end;
+}
+
 void add_embedded(const EmbeddedFound& found, std::string_view section_name, const PayloadReader& payloads,
-                  const ScanOptions& options, FileReport& report) {
-  if (found.bundle) {
+                  const EntryContentsReader& fatbin_contents, const ScanOptions& options, FileReport& report) {
+  if (found.fatbin) {
+    add_fatbin_container(*found.fatbin, section_name, 0, fatbin_contents, options, report);
+  } else if (found.bundle) {
     add_found_bundle(*found.bundle, section_name, found.offset, payloads, options, report);
   } else if (found.code) {
     GpuCode code = *found.code;
@@ -227,6 +248,23 @@ std::optional<EmbeddedFound> resolve_in_memory(Bytes section, std::uint64_t at, 
     }
     found.bundle = binfmt::found_compressed_bundle(std::move(parsed).value(), at);
     found.size = found.bundle->stored_size;
+    return found;
+  }
+  if (kind == EmbeddedKind::cuda_fatbin) {
+    std::vector<Error> errors;
+    auto container = binfmt::parse_fatbin_container(rest, 0, errors);
+    if (!valid_embedded_fatbin(container, found.offset, found.offset + container.end, !errors.empty(),
+                               section_file_offset + section.size())) {
+      return std::nullopt;
+    }
+    // Offsets become file offsets, as the streaming scan has them.
+    found.size = container.end;
+    container.offset += found.offset;
+    container.end += found.offset;
+    for (auto& entry : container.entries) {
+      entry.offset += found.offset;
+    }
+    found.fatbin = std::move(container);
     return found;
   }
   auto extent = embedded_elf_extent(rest);
@@ -323,6 +361,8 @@ void scan_embedded_code(const binfmt::ElfFile& elf, const binfmt::ElfSection& se
   PayloadReader payloads = [file](std::uint64_t offset, std::uint64_t size) {
     return slice(file, offset, size).value_or(Bytes{});
   };
+  // --deep: an embedded fatbin's entries (their offsets are file offsets) read from the file.
+  EntryContentsReader fatbin_contents = fatbin_contents_reader(file, options);
   std::uint64_t next_allowed = 0;
   for (const auto& magic : magics) {
     if (magic.offset < next_allowed) {
@@ -330,7 +370,7 @@ void scan_embedded_code(const binfmt::ElfFile& elf, const binfmt::ElfSection& se
     }
     auto found = resolve_in_memory(*data, magic.offset, magic.kind, section.offset, options);
     if (found) {
-      add_embedded(*found, section.name, payloads, options, report);
+      add_embedded(*found, section.name, payloads, fatbin_contents, options, report);
       next_allowed = magic.offset + std::max<std::uint64_t>(found->size, 1);
     }
   }

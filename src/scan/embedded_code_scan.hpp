@@ -9,6 +9,9 @@
 //   - an ELF image ("\x7fELF") must be 64-bit little-endian with e_machine AMDGPU (224) or CUDA
 //     (190), its header, program and section tables and every section inside the section that
 //     holds it, and must decode as a code object or cubin.
+//   - a CUDA fatbin container (0xBA55ED50, version 1, 16-byte header) must sit at an 8-aligned file
+//     offset, parse without error, hold at least one entry and end inside the section (cuFFT keeps
+//     its kernels so, in .ldata; cuBLASLt, cuDNN and cuSPARSELt in .cask_resource).
 // Anything that fails validation is a chance match (these magics occur in strings and compressed
 // data) and is dropped without a message. The search runs left to right and resumes after each
 // valid item, so code inside an embedded bundle is not counted twice.
@@ -21,13 +24,15 @@
 
 #include "binfmt/elf_file.hpp"
 #include "binfmt/hip_fatbin.hpp"
+#include "binfmt/cuda_fatbin.hpp"
 #include "scan/amd_offload_scan.hpp"
+#include "scan/nvidia_fatbin_scan.hpp"
 #include "scan/scan_report.hpp"
 #include "scan/scanner.hpp"
 
 namespace archfit::scan {
 
-enum class EmbeddedKind { plain_bundle, compressed_bundle, elf_image };
+enum class EmbeddedKind { plain_bundle, compressed_bundle, elf_image, cuda_fatbin };
 
 struct EmbeddedMagic {
   std::uint64_t offset = 0;
@@ -38,7 +43,8 @@ struct EmbeddedMagic {
 inline constexpr std::uint64_t k_embedded_probe_bytes = 64;
 
 // Appends the magics that start in bytes[0, limit) (offsets + `base`). ELF magics are kept only
-// when e_machine (inside `bytes`) is AMDGPU or CUDA.
+// when e_machine (inside `bytes`) is AMDGPU or CUDA; fatbin magics only when the header's version
+// is 1 and its header size 16 (the caller checks the 8-byte file alignment).
 void find_embedded_magics(Bytes bytes, std::uint64_t limit, std::uint64_t base, std::vector<EmbeddedMagic>& out);
 
 // Bytes an ELF image spans, from its header and (when `prefix` holds them) its program and section
@@ -55,15 +61,22 @@ struct EmbeddedFound {
   std::uint64_t size = 0;    // bytes it occupies
   std::optional<binfmt::FoundBundle> bundle;
   std::optional<GpuCode> code;  // an ELF image
+  std::optional<binfmt::FatbinContainer> fatbin;  // a CUDA fatbin container, offsets in the file
 };
+
+// Whether a fatbin container parsed at an embedded magic is one: 8-aligned in the file, version 1,
+// a 16-byte header, at least one entry, no error, inside `section_end` (all offsets in the file).
+bool valid_embedded_fatbin(const binfmt::FatbinContainer& container, std::uint64_t file_offset,
+                           std::uint64_t file_end, bool errors, std::uint64_t section_end);
 
 // Whether the embedded search covers `section`: allocated, with file bytes, not a named container.
 bool embedded_search_section(const binfmt::ElfSection& section);
 
 // Adds what was found to the report, `section_name` naming where (bundles: a BundleRecord whose
 // section is that name; images: a GpuCode with `section` set).
+// `fatbin_contents` reads a fatbin entry's payload for --deep (entry offsets as in `found.fatbin`).
 void add_embedded(const EmbeddedFound& found, std::string_view section_name, const PayloadReader& payloads,
-                  const ScanOptions& options, FileReport& report);
+                  const EntryContentsReader& fatbin_contents, const ScanOptions& options, FileReport& report);
 
 // The in-memory search of one section of a host ELF file.
 void scan_embedded_code(const binfmt::ElfFile& elf, const binfmt::ElfSection& section, const ScanOptions& options,

@@ -18,6 +18,10 @@ namespace archfit::scan {
 // captured while a zip member streamed past).
 using EntryContentsReader = std::function<Result<std::vector<std::uint8_t>>(const binfmt::FatbinEntry&)>;
 
+// The --deep reader of entries whose offsets count from the start of `region` (the decoded bytes
+// are charged to options.budget). `options` must outlive the reader.
+EntryContentsReader fatbin_contents_reader(Bytes region, const ScanOptions& options);
+
 // Adds one container to the report: a BundleRecord and a GpuCode per entry. Offsets in the
 // container are relative to a region starting at `region_file_offset` in the file.
 void add_fatbin_container(const binfmt::FatbinContainer& container, std::string_view section_name,
