@@ -142,11 +142,16 @@ CASES: list[Case] = [
 
 def archfit_cubins(stdout: bytes) -> list[str]:
     """Cubin targets in file order from `archfit scan --json`, 'f' dropped: cuobjdump --list-elf
-    names cubins from the cubin itself, which cannot record the family variant."""
+    names cubins from the cubin itself, which cannot record the family variant. Only the cubins of
+    .nv_fatbin containers: cuobjdump does not read fatbins or cubins embedded in other sections
+    (libcublasLt's .cask_resource), which archfit also lists."""
     names = []
     for file in json.loads(stdout)["files"]:
+        bundles = file["bundles"]
         for code in file["gpu_code"]:
-            if code["kind"] == "cubin":
+            bundle = code.get("bundle", -1)
+            in_nv_fatbin = bundle is not None and 0 <= bundle < len(bundles) and bundles[bundle]["section"] == ".nv_fatbin"
+            if code["kind"] == "cubin" and in_nv_fatbin:
                 names.append(code["target"][:-1] if code["target"].endswith("f") else code["target"])
     return names
 
