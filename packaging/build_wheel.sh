@@ -34,7 +34,7 @@ bash scripts/check_glibc.sh "$unpacked"/archfit-*.data/scripts/archfit 2.28
 # and names every library outside the policy. The tag must be that policy or a newer one.
 report=$(auditwheel show "$wheel" 2>&1) || { echo "$report" >&2; exit 1; }
 echo "$report"
-policy=$(grep -o 'platform tag: "[a-z0-9_]*"' <<< "$report" | head -1 | sed 's/.*"\(.*\)"/\1/')
+policy=$(tr -s ' \n' ' ' <<< "$report" | grep -o 'platform tag: "[a-z0-9_]*"' | head -1 | sed 's/.*"\(.*\)"/\1/')
 case $policy in
   manylinux_2_*_x86_64) ;;
   *) echo "build_wheel: auditwheel found no manylinux policy for $wheel" >&2; exit 1 ;;
