@@ -14,12 +14,23 @@ add_custom_command(
 add_custom_target(archfit_shell_files ALL
   DEPENDS ${shell_dir}/archfit.bash ${shell_dir}/_archfit ${shell_dir}/archfit.fish ${shell_dir}/archfit.1.gz)
 
-install(TARGETS archfit RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(FILES ${shell_dir}/archfit.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
-        RENAME archfit)
-install(FILES ${shell_dir}/_archfit DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
-install(FILES ${shell_dir}/archfit.fish DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)
-install(FILES ${shell_dir}/archfit.1.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+if(SKBUILD)
+  # The wheel (pyproject.toml, scikit-build-core): the binary itself goes to the wheel's scripts
+  # folder, which pip installs into the environment's bin/ (on PATH, no Python wrapper started);
+  # the rest to its data folder, which pip installs under the environment's prefix (share/...).
+  set(bin_dir ${SKBUILD_SCRIPTS_DIR})
+  set(share_dir ${SKBUILD_DATA_DIR}/share)
+  set(man_dir ${SKBUILD_DATA_DIR}/share/man)
+else()
+  set(bin_dir ${CMAKE_INSTALL_BINDIR})
+  set(share_dir ${CMAKE_INSTALL_DATADIR})
+  set(man_dir ${CMAKE_INSTALL_MANDIR})
+endif()
+install(TARGETS archfit RUNTIME DESTINATION ${bin_dir})
+install(FILES ${shell_dir}/archfit.bash DESTINATION ${share_dir}/bash-completion/completions RENAME archfit)
+install(FILES ${shell_dir}/_archfit DESTINATION ${share_dir}/zsh/vendor-completions)
+install(FILES ${shell_dir}/archfit.fish DESTINATION ${share_dir}/fish/vendor_completions.d)
+install(FILES ${shell_dir}/archfit.1.gz DESTINATION ${man_dir}/man1)
 
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME archfit)

@@ -5,11 +5,13 @@
 #    `apt-get source zlib libzstd` under ARCHFIT_PORTABLE_SOURCES).
 set(ARCHFIT_PORTABLE_SOURCES "${CMAKE_BINARY_DIR}/portable-sources" CACHE PATH
     "Unpacked Debian sources of zlib and libzstd (scripts/fetch_portable_sources.sh)")
+set(ARCHFIT_PORTABLE_HEADERS /usr/include CACHE PATH
+    "Folder holding Debian's fmt/, CLI/ and nlohmann/ headers (only those folders are used)")
 enable_language(C)
 set(header_dir ${CMAKE_BINARY_DIR}/portable-include)
 file(MAKE_DIRECTORY ${header_dir})
 foreach(dir fmt CLI nlohmann)
-  file(CREATE_LINK /usr/include/${dir} ${header_dir}/${dir} SYMBOLIC)
+  file(CREATE_LINK ${ARCHFIT_PORTABLE_HEADERS}/${dir} ${header_dir}/${dir} SYMBOLIC)
 endforeach()
 
 file(GLOB zlib_dir LIST_DIRECTORIES true ${ARCHFIT_PORTABLE_SOURCES}/zlib-*)

@@ -2,8 +2,9 @@
 # Loads `archfit completion bash|zsh|fish` in the real shells and checks that commands, options and
 # option values complete; checks --version/-V, `help CMD` and the man page against the same binary.
 # Usage: test_completions.sh ARCHFIT_BINARY     (CTest: packaging.completions)
+# ARCHFIT_TEST_BINARY, when set, replaces ARCHFIT_BINARY (as in the end-to-end tests: docs/testing.md).
 set -uo pipefail
-bin=$(realpath "${1:?usage: test_completions.sh ARCHFIT_BINARY}")
+bin=$(realpath "${ARCHFIT_TEST_BINARY:-${1:?usage: test_completions.sh ARCHFIT_BINARY}}")
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 export PATH="$work/bin:$PATH"; mkdir -p "$work/bin"; ln -s "$bin" "$work/bin/archfit"
 failures=0

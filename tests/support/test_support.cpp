@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -23,7 +24,12 @@ std::filesystem::path fixture_dir(const std::string& name) {
   return dir;
 }
 
-std::string archfit_binary() { return ARCHFIT_BINARY; }
+// This build's binary, or the one ARCHFIT_TEST_BINARY names: the end-to-end tests then run against
+// another build of the same sources, e.g. the portable preset's (docs/testing.md "Which binary").
+std::string archfit_binary() {
+  const char* other = std::getenv("ARCHFIT_TEST_BINARY");
+  return other != nullptr && *other != '\0' ? std::string(other) : std::string(ARCHFIT_BINARY);
+}
 
 std::filesystem::path unique_temp_path(const std::string& name) {
   return std::filesystem::temp_directory_path() / (name + "." + std::to_string(::getpid()));
