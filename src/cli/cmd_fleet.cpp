@@ -60,7 +60,7 @@ int run_collect(FleetOptions& options, const GlobalOptions& global) {
     fmt::print("{:<30} {:>5}  {}\n", outcome, names.size(), fleet::compress_hostlist(names));
   }
   if (result->srun_ran && !result->srun.succeeded()) {
-    fmt::print(stderr, "srun: {}\n", terminal_safe_lines(result->srun.started ? result->srun.err : result->srun.start_error));
+    fmt::print(stderr, "srun's stderr:\n{}\n", terminal_safe_lines(result->srun.started ? result->srun.err : result->srun.start_error));
   }
   fmt::print("reports in {}/ (read them with: archfit fleet report {})\n", collect.out_dir, collect.out_dir);
   return by_outcome.size() == 1 && by_outcome.count("ok") ? k_exit_ok : k_exit_findings;

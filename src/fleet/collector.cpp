@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -26,21 +27,37 @@ std::string tail(const std::string& text, std::size_t limit = 4096) {
   return text.size() <= limit ? text : text.substr(text.size() - limit);
 }
 
-// The lines of srun's stderr that name `node` (srun prefixes its errors with the node: "srun: error:
-// n3: task 2: Exited with exit code 2"), else all of it.
-std::string stderr_for(const std::string& err, const std::string& node) {
+// Whether `line` names `node` as a word ("srun: error: n3: task 2: ..." names n3, not n30).
+bool names_node(const std::string& line, const std::string& node) {
+  auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.'; };
+  for (std::size_t at = line.find(node); at != std::string::npos; at = line.find(node, at + 1)) {
+    // slurmstepd prefixes its messages with "slurmstepd-<node>:".
+    bool starts = at == 0 || !word_char(line[at - 1]) ||
+                  (at >= 11 && line.compare(at - 11, 11, "slurmstepd-") == 0);
+    std::size_t end = at + node.size();
+    // A trailing '.' ends a sentence, not a name.
+    bool ends = end == line.size() || !word_char(line[end]) || (line[end] == '.' && end + 1 == line.size());
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
+// The lines of srun's stderr for `node`: those that name it, and those that name none of the step's
+// nodes (slurmstepd's "execve(): ...: No such file or directory" names no node). Last 4 KB.
+std::string stderr_for(const std::string& err, const std::string& node, const std::vector<std::string>& step_nodes) {
   std::string picked;
   std::size_t start = 0;
   while (start < err.size()) {
     std::size_t end = err.find('\n', start);
     std::string line = err.substr(start, end == std::string::npos ? std::string::npos : end - start);
-    if (line.find(node + ":") != std::string::npos || line.find(node + " ") != std::string::npos) {
-      picked += line + "\n";
-    }
+    bool mine = names_node(line, node);
+    bool anyone = mine;
+    for (std::size_t i = 0; !anyone && i < step_nodes.size(); ++i) anyone = names_node(line, step_nodes[i]);
+    if (mine || !anyone) picked += line + "\n";
     if (end == std::string::npos) break;
     start = end + 1;
   }
-  return tail(picked.empty() ? err : picked);
+  return tail(picked);
 }
 
 std::string failure_reason(const probe::CommandResult& srun, const std::string& err) {
@@ -186,7 +203,7 @@ Result<CollectResult> collect_reports(const CollectOptions& options, const probe
       std::string text;
       if (in) text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
       if (!in) {
-        std::string node_err = stderr_for(err, name);
+        std::string node_err = stderr_for(err, name, runnable);
         failures[name] = NodeFailure{name, failure_reason(result.srun, node_err), "", code, node_err};
         continue;
       }
