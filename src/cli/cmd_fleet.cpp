@@ -59,7 +59,8 @@ int run_collect(FleetOptions& options, const GlobalOptions& global) {
   for (const auto& [outcome, names] : by_outcome) {
     fmt::print("{:<30} {:>5}  {}\n", outcome, names.size(), fleet::compress_hostlist(names));
   }
-  if (result->srun_ran && !result->srun.succeeded()) {
+  if (result->srun_ran && !result->srun.succeeded() &&
+      !(result->srun.started ? result->srun.err : result->srun.start_error).empty()) {
     fmt::print(stderr, "srun's stderr:\n{}\n", terminal_safe_lines(result->srun.started ? result->srun.err : result->srun.start_error));
   }
   fmt::print("reports in {}/ (read them with: archfit fleet report {})\n", collect.out_dir, collect.out_dir);
