@@ -137,6 +137,20 @@ std::string compress_hostlist(std::vector<std::string> names) {
     numbered[name.substr(0, digits_at)][width].emplace_back(to_number(digits), digits);
   }
   for (auto& [prefix, classes] : numbered) {
+    // An unpadded number as wide as a padded class belongs to it (n[09999-10000], not n[10000,09999]).
+    if (auto unpadded = classes.find(0); unpadded != classes.end()) {
+      std::vector<std::pair<std::uint64_t, std::string>> keep;
+      for (auto& number : unpadded->second) {
+        auto padded = classes.find(number.second.size());
+        if (number.second.size() > 1 && padded != classes.end()) {
+          padded->second.push_back(std::move(number));
+        } else {
+          keep.push_back(std::move(number));
+        }
+      }
+      unpadded->second = std::move(keep);
+      if (unpadded->second.empty()) classes.erase(unpadded);
+    }
     std::vector<std::string> ranges;
     std::size_t count = 0;
     for (auto& [width, numbers] : classes) {

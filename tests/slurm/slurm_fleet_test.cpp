@@ -155,6 +155,8 @@ TEST_F(SlurmCluster, CompressedHostlistsExpandBackThroughScontrol) {
       {"n99", "n100", "n098", "n099"},
       {"gpu001", "gpu002", "gpu004", "login1", "login", "rack1-n1", "rack1-n2", "rack2-n1"},
       {"n0", "n00", "n000", "n1", "n01"},
+      {"gpu09998", "gpu09999", "gpu10000", "gpu10001", "gpu00001"},
+      {"n9", "n10", "n11", "n09", "n010"},
   };
   for (auto names : sets) {
     std::string compressed = fleet::compress_hostlist(names);
