@@ -65,6 +65,10 @@ Status expand_item(std::string_view item, std::string_view expression, std::size
     if (text.find(']') != std::string_view::npos) {
       return Error{fmt::format("hostlist '{}': ']' without '['", expression)};
     }
+    if (open == std::string_view::npos && pos > 0 && !text.empty()) {
+      // Slurm takes "a[1-2]b[3-4]" but not text after the last group ("node[1-2]-ib").
+      return Error{fmt::format("hostlist '{}': text after the last ']'", expression)};
+    }
     for (auto& p : partial) p += text;
     if (open == std::string_view::npos) break;
     std::size_t close = item.find(']', open);
@@ -103,9 +107,7 @@ Result<std::vector<std::string>> expand_hostlist(std::string_view expression, st
     if (c != ',' || depth != 0) continue;
     std::string_view item = expression.substr(start, i - start);
     start = i + 1;
-    if (item.empty()) {
-      return Error{fmt::format("hostlist '{}': empty name at offset {}", expression, i)};
-    }
+    if (item.empty()) continue;  // "n1,,n2": scontrol skips empty names
     if (item.find_first_of(" \t\n") != std::string_view::npos) {
       return Error{fmt::format("hostlist '{}': white space in a name", expression)};
     }

@@ -139,10 +139,20 @@ std::vector<std::string> scontrol_hostnames(const std::string& expression) {
 TEST_F(SlurmCluster, HostlistExpansionMatchesScontrol) {
   ASSERT_TRUE(started_);
   for (std::string expression : {"n[1-3]", "n[1-16,20]", "gpu[001-004],login1", "n[8-11]", "n[08-11]", "a[1-2]b[3-4]",
-                                 "rack1-n[1-2],rack2-n[09-10]", "n[098-100]", "x", "n[1,1-2]", "node-[1-3]-ib"}) {
+                                 "rack1-n[1-2],rack2-n[09-10]", "n[098-100]", "x", "n[1,1-2]", "n1,,n2", "[1-2]"}) {
     auto ours = fleet::expand_hostlist(expression);
     ASSERT_TRUE(ours) << expression << ": " << ours.error().message;
     EXPECT_EQ(*ours, scontrol_hostnames(expression)) << expression;
+  }
+}
+
+TEST_F(SlurmCluster, HostlistsScontrolRefusesAreRefused) {
+  ASSERT_TRUE(started_);
+  for (std::string expression : {"node-[1-3]-ib", "a[1-2]b", "n[3-1]", "n[a-b]"}) {
+    auto result = run_command({"scontrol", "show", "hostnames", expression});
+    EXPECT_NE(result.out + result.err, "") << expression;
+    EXPECT_NE((result.out + result.err).find("Invalid hostlist"), std::string::npos) << expression;
+    EXPECT_FALSE(fleet::expand_hostlist(expression)) << expression;
   }
 }
 
