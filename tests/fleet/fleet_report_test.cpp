@@ -200,7 +200,7 @@ TEST_F(FleetReportTest, FleetCheckAnswersFromTheReportsAlone) {
   EXPECT_EQ(answer["verdicts"][0]["groups"].size(), 3u);
 }
 
-// Examples from Slurm's documentation of hostlists (slurm.conf(5) "NodeName", sinfo(1)); the
+// Expected values that follow from the notation itself (a range pads to its low end's width); the
 // scontrol oracle tests are in tests/slurm (they need Slurm installed).
 TEST(Hostlist, DocumentedExamples) {
   auto names = fleet::expand_hostlist("lx[10-20]");

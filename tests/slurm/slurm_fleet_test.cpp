@@ -6,6 +6,7 @@
 // the ci-stage packages of scripts/tools.tsv and root (the daemons run as this user).
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -51,6 +52,21 @@ class SlurmCluster : public ::testing::Test {
 fs::path SlurmCluster::dir_;
 bool SlurmCluster::started_ = false;
 
+// Waits (up to 30 s) until sinfo shows every node of `nodes` idle: a node resumed from down or drain
+// answers the controller's next ping first ("idle*" until then).
+bool wait_idle(const std::string& nodes) {
+  for (int i = 0; i < 300; ++i) {
+    auto result = run_command({"sinfo", "--noheader", "--Node", "--format=%T", "--nodes=" + nodes});
+    auto states = lines(result.out);
+    if (result.exit_code == 0 && !states.empty() &&
+        std::all_of(states.begin(), states.end(), [](const std::string& s) { return s == "idle"; })) {
+      return true;
+    }
+    ::usleep(100 * 1000);
+  }
+  return false;
+}
+
 json report_of(const fs::path& out) {
   return run_archfit_json({"fleet", "report", out.string()});
 }
@@ -61,7 +77,7 @@ std::map<std::string, json> nodes_by_name(const json& report) {
   return nodes;
 }
 
-TEST_F(SlurmCluster, CollectAskesEveryNodeAndReportGroupsThem) {
+TEST_F(SlurmCluster, CollectAsksEveryNodeAndReportGroupsThem) {
   ASSERT_TRUE(started_);
   fs::path out = dir_ / "all";
   auto collected = run_command({archfit_binary(), "fleet", "collect", "--out", out.string(), "--sysroot", sysroot_pattern()});
@@ -78,22 +94,27 @@ TEST_F(SlurmCluster, CollectAskesEveryNodeAndReportGroupsThem) {
   EXPECT_EQ(report["build_targets"]["TORCH_CUDA_ARCH_LIST"], "9.0");
 }
 
-TEST_F(SlurmCluster, ADownNodeIsRecordedNotDropped) {
+TEST_F(SlurmCluster, DownAndDrainedNodesAreRecordedNotDropped) {
   ASSERT_TRUE(started_);
   auto down = run_command({"scontrol", "update", "nodename=n3", "state=down", "reason=archfit-test"});
   ASSERT_EQ(down.exit_code, 0) << down.err;
+  auto drain = run_command({"scontrol", "update", "nodename=n2", "state=drain", "reason=archfit-test"});
+  ASSERT_EQ(drain.exit_code, 0) << drain.err;
   fs::path out = dir_ / "down";
   auto collected = run_command({archfit_binary(), "fleet", "collect", "--out", out.string(), "--sysroot", sysroot_pattern()});
-  auto resumed = run_command({"scontrol", "update", "nodename=n3", "state=resume"});
+  auto resumed = run_command({"scontrol", "update", "nodename=n[2-3]", "state=resume"});
   EXPECT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_TRUE(wait_idle("n[1-3]"));
   EXPECT_EQ(collected.exit_code, 1) << collected.out << collected.err;
   auto nodes = nodes_by_name(report_of(out));
   ASSERT_EQ(nodes.size(), 3u);
   EXPECT_EQ(nodes["n1"]["status"], "ok");
-  EXPECT_EQ(nodes["n2"]["status"], "ok");
+  EXPECT_EQ(nodes["n2"]["status"], "failed");
+  EXPECT_EQ(nodes["n2"]["failure"]["reason"], "node-drained") << nodes["n2"].dump();
   EXPECT_EQ(nodes["n3"]["status"], "failed");
   EXPECT_EQ(nodes["n3"]["failure"]["reason"], "node-down");
   // sinfo's own word for the state is the oracle.
+  EXPECT_EQ(nodes["n2"]["failure"]["state"].get<std::string>().rfind("drain", 0), 0u) << nodes["n2"].dump();
   EXPECT_EQ(nodes["n3"]["failure"]["state"].get<std::string>().rfind("down", 0), 0u) << nodes["n3"].dump();
 }
 
