@@ -18,6 +18,8 @@ const std::vector<Command>& commands() {
        setup_verify},
       {"scan", "List the GPU code inside binaries, archives and bundles, and what they need from the host",
        setup_scan},
+      {"fleet", "Ask every node of a Slurm cluster the same questions: GPU groups, arch list, drift, per-node verdicts",
+       setup_fleet},
       {"help", "Show the help of a command (the same as COMMAND --help)", setup_help},
       {"completion", "Print the shell completion script for bash, zsh or fish", setup_completion},
       {"man", "Print the man page (troff)", setup_man},

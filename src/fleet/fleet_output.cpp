@@ -1,0 +1,242 @@
+// `fleet report` as JSON (archfit.fleet/1, docs/json.md) and as text or Markdown (docs/fleet.md).
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "fleet/fleet_report.hpp"
+#include "fleet/hostlist.hpp"
+#include "util/json_writer.hpp"
+#include "util/terminal_text.hpp"
+
+namespace archfit::fleet {
+
+namespace {
+
+std::size_t count_status(const FleetReport& report, std::string_view status) {
+  std::size_t n = 0;
+  for (const auto& node : report.nodes) n += node.status == status ? 1 : 0;
+  return n;
+}
+
+void nodes_member(JsonWriter& w, const std::vector<std::string>& nodes) {
+  w.member("nodes", compress_hostlist(nodes));
+  w.member("count", static_cast<std::uint64_t>(nodes.size()));
+}
+
+std::string targets_text(const std::vector<std::string>& targets) {
+  return targets.empty() ? "no GPU" : fmt::format("{}", fmt::join(targets, " "));
+}
+
+void write_verdicts(JsonWriter& w, const std::vector<InputVerdicts>& verdicts) {
+  w.key("verdicts");
+  w.begin_array();
+  for (const auto& input : verdicts) {
+    w.begin_object();
+    w.member("input", input.input);
+    w.key("groups");
+    w.begin_array();
+    for (const auto& group : input.groups) {
+      w.begin_object();
+      w.member("verdict", group.verdict);
+      w.string_array("reasons", group.reasons);
+      nodes_member(w, group.nodes);
+      w.end_object();
+    }
+    w.end_array();
+    w.member("not_checked", compress_hostlist(input.not_checked));
+    w.end_object();
+  }
+  w.end_array();
+}
+
+}  // namespace
+
+std::string verdicts_text(const std::vector<InputVerdicts>& verdicts, bool markdown) {
+  std::string out;
+  auto safe = [](std::string_view text) { return terminal_safe(text); };
+    for (const auto& input : verdicts) {
+      for (const auto& group : input.groups) {
+        std::string nodes = compress_hostlist(group.nodes);
+        std::string why = group.reasons.empty() ? "" : fmt::format(" ({})", safe(fmt::format("{}", fmt::join(group.reasons, "; "))));
+        std::string verb = group.verdict == "fails" ? "will not run on" : group.verdict == "runs" ? "runs on" : "cannot be judged on";
+        out += fmt::format("{}{} {} {}{}\n", markdown ? "- " : "  ", safe(input.input), verb, nodes, why);
+      }
+      if (!input.not_checked.empty()) {
+        out += fmt::format("{}{} was not checked on {}\n", markdown ? "- " : "  ", safe(input.input),
+                           compress_hostlist(input.not_checked));
+      }
+    }
+  return out;
+}
+
+std::string fleet_check_json(const std::vector<InputVerdicts>& verdicts, const std::vector<std::string>& errors,
+                             int indent) {
+  JsonWriter w(indent);
+  w.begin_object();
+  w.member("schema", "archfit.fleet-check/1");
+  write_verdicts(w, verdicts);
+  w.string_array("errors", errors);
+  w.end_object();
+  return w.take();
+}
+
+namespace {
+}  // namespace
+
+std::string fleet_report_json(const FleetReport& report, int indent) {
+  JsonWriter w(indent);
+  w.begin_object();
+  w.member("schema", "archfit.fleet/1");
+  w.key("summary");
+  w.begin_object();
+  w.member("nodes", static_cast<std::uint64_t>(report.nodes.size()));
+  for (const char* status : {"ok", "failed", "rejected"}) w.member(status, static_cast<std::uint64_t>(count_status(report, status)));
+  w.end_object();
+  w.key("nodes");
+  w.begin_array();
+  for (const auto& node : report.nodes) {
+    w.begin_object();
+    if (node.name.empty()) {
+      w.null_member("name");
+    } else {
+      w.member("name", node.name);
+    }
+    w.member("file", node.file);
+    w.member("status", node.status);
+    w.string_array("targets", node.targets);
+    w.string_array("target_ids", node.target_ids);
+    w.key("facts");
+    w.begin_object();
+    for (const auto& [fact, value] : node.facts) w.member(fact, value);
+    w.end_object();
+    if (node.status == "ok") {
+      w.null_member("failure");
+    } else {
+      w.key("failure");
+      w.begin_object();
+      w.member("reason", node.failure_reason);
+      if (node.state.empty()) {
+        w.null_member("state");
+      } else {
+        w.member("state", node.state);
+      }
+      if (node.exit_code) {
+        w.member("exit_code", *node.exit_code);
+      } else {
+        w.null_member("exit_code");
+      }
+      w.member("stderr", node.stderr_text);
+      w.end_object();
+    }
+    w.end_object();
+  }
+  w.end_array();
+  w.key("groups");
+  w.begin_array();
+  for (const auto& group : report.groups) {
+    w.begin_object();
+    w.string_array("targets", group.targets);
+    nodes_member(w, group.nodes);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("build_targets");
+  w.begin_object();
+  for (auto [name, value] : {std::pair{"PYTORCH_ROCM_ARCH", &report.pytorch_rocm_arch},
+                             std::pair{"TORCH_CUDA_ARCH_LIST", &report.torch_cuda_arch_list}}) {
+    if (value->empty()) {
+      w.null_member(name);
+    } else {
+      w.member(name, *value);
+    }
+  }
+  w.end_object();
+  w.key("drift");
+  w.begin_array();
+  for (const auto& row : report.drift) {
+    w.begin_object();
+    w.member("fact", row.fact);
+    w.key("values");
+    w.begin_array();
+    for (const auto& value : row.values) {
+      w.begin_object();
+      w.member("value", value.value);
+      nodes_member(w, value.nodes);
+      w.end_object();
+    }
+    w.end_array();
+    w.end_object();
+  }
+  w.end_array();
+  w.key("checks");
+  w.begin_array();
+  for (const auto& row : report.checks) {
+    w.begin_object();
+    w.member("id", row.id);
+    w.member("status", row.status);
+    w.member("seen", row.seen);
+    nodes_member(w, row.nodes);
+    w.end_object();
+  }
+  w.end_array();
+  write_verdicts(w, report.verdicts);
+  w.string_array("errors", report.errors);
+  w.end_object();
+  return w.take();
+}
+
+std::string fleet_report_text(const FleetReport& report, bool markdown) {
+  std::string out;
+  auto heading = [&](std::string_view title) { out += markdown ? fmt::format("\n## {}\n\n", title) : fmt::format("\n{}\n", title); };
+  auto safe = [](std::string_view text) { return terminal_safe(text); };
+  out += fmt::format("{}{} nodes: {} ok, {} failed, {} rejected\n", markdown ? "# archfit fleet report\n\n" : "",
+                     report.nodes.size(), count_status(report, "ok"), count_status(report, "failed"),
+                     count_status(report, "rejected"));
+  heading("GPU groups");
+  for (const auto& group : report.groups) {
+    out += fmt::format("{}{:<30} {:>5}  {}\n", markdown ? "- " : "  ", targets_text(group.targets), group.nodes.size(),
+                       compress_hostlist(group.nodes));
+  }
+  heading("Arch list covering every node");
+  out += fmt::format("{}PYTORCH_ROCM_ARCH=\"{}\"\n", markdown ? "    " : "  ", report.pytorch_rocm_arch);
+  out += fmt::format("{}TORCH_CUDA_ARCH_LIST=\"{}\"\n", markdown ? "    " : "  ", report.torch_cuda_arch_list);
+  heading("Drift (facts that differ between nodes)");
+  if (report.drift.empty()) out += "  none\n";
+  if (markdown && !report.drift.empty()) out += "| fact | value | nodes |\n|---|---|---|\n";
+  for (const auto& row : report.drift) {
+    for (const auto& value : row.values) {
+      out += markdown ? fmt::format("| {} | {} | {} |\n", row.fact, safe(value.value), compress_hostlist(value.nodes))
+                      : fmt::format("  {:<10} {:<28} {}\n", row.fact, safe(value.value), compress_hostlist(value.nodes));
+    }
+  }
+  heading("Doctor checks that are not PASS");
+  if (report.checks.empty()) out += "  none\n";
+  for (const auto& row : report.checks) {
+    out += fmt::format("{}{:<5} {:<34} {}  ({})\n", markdown ? "- " : "  ", row.status, row.id,
+                       compress_hostlist(row.nodes), safe(row.seen));
+  }
+  if (!report.verdicts.empty()) {
+    heading("Checked inputs");
+    out += verdicts_text(report.verdicts, markdown);
+  }
+  bool any_failed = false;
+  for (const auto& node : report.nodes) any_failed = any_failed || node.status != "ok";
+  if (any_failed) {
+    heading("Nodes without a report");
+    for (const auto& node : report.nodes) {
+      if (node.status == "ok") continue;
+      std::string code = node.exit_code ? fmt::format(", srun exit {}", *node.exit_code) : "";
+      std::string state = node.state.empty() ? "" : fmt::format(", state {}", node.state);
+      std::string err = node.stderr_text;
+      if (auto nl = err.find('\n'); nl != std::string::npos) err.resize(nl);
+      out += fmt::format("{}{:<12} {} {}{}{}{}\n", markdown ? "- " : "  ", node.name.empty() ? node.file : node.name,
+                         node.status, safe(node.failure_reason), state, code, err.empty() ? "" : ": " + safe(err));
+    }
+  }
+  if (!report.errors.empty()) {
+    heading("Errors");
+    for (const auto& error : report.errors) out += fmt::format("{}{}\n", markdown ? "- " : "  ", safe(error));
+  }
+  return out;
+}
+
+}  // namespace archfit::fleet

@@ -1,0 +1,82 @@
+// `fleet report`: the node reports of one directory aggregated into what a cluster owner asks —
+// which GPU targets where (groups, as Slurm hostlists), the arch lists that cover every node, the
+// facts that differ between nodes (drift), the doctor checks that are not PASS and where, and each
+// checked input's verdict per node. Bad files are reported in `errors` and as "rejected" nodes;
+// the rest still aggregate.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "fleet/node_report.hpp"
+#include "util/result.hpp"
+
+namespace archfit::fleet {
+
+struct TargetGroup {
+  std::vector<std::string> targets;  // empty: no GPU seen
+  std::vector<std::string> nodes;
+};
+
+struct DriftValue {
+  std::string value;
+  std::vector<std::string> nodes;
+};
+struct DriftRow {
+  std::string fact;  // one of drift_fact_names()
+  std::vector<DriftValue> values;
+};
+
+struct CheckRow {
+  std::string id;
+  std::string status;
+  std::string seen;  // from the first node (sorted by name)
+  std::vector<std::string> nodes;
+};
+
+struct VerdictGroup {
+  std::string verdict;               // runs | fails | unknown
+  std::vector<std::string> reasons;  // "gfx90a, no code"
+  std::vector<std::string> nodes;
+};
+struct InputVerdicts {
+  std::string input;
+  std::vector<VerdictGroup> groups;  // fails first
+  std::vector<std::string> not_checked;  // ok nodes without a verdict for this input
+};
+
+struct FleetReport {
+  std::vector<NodeSummary> nodes;    // sorted by name
+  std::vector<TargetGroup> groups;   // ok nodes only; largest first
+  std::string pytorch_rocm_arch;     // ';'-joined union over the ok nodes; empty: none
+  std::string torch_cuda_arch_list;
+  std::vector<DriftRow> drift;
+  std::vector<CheckRow> checks;
+  std::vector<InputVerdicts> verdicts;
+  std::vector<std::string> errors;   // one line per rejected file or node-level problem
+};
+
+// One file of a report directory, read by the caller.
+struct ReportFile {
+  std::string name;  // file name (no directory)
+  std::string text;
+  std::string read_error;  // non-empty: could not be read (too large, I/O)
+};
+
+// Each input's verdicts over the ok nodes, grouped (fails first).
+std::vector<InputVerdicts> group_verdicts(const std::vector<NodeSummary>& nodes);
+
+FleetReport aggregate_node_reports(const std::vector<ReportFile>& files);
+
+// Reads every *.json directly in `dir` (skipping dot files, at most k_max_node_report_bytes each)
+// and aggregates them. Fails only when the directory cannot be listed.
+Result<FleetReport> read_report_directory(const std::string& dir);
+
+std::string fleet_report_json(const FleetReport& report, int indent);
+std::string fleet_report_text(const FleetReport& report, bool markdown);
+// `fleet check`: the verdicts alone (schema archfit.fleet-check/1; text: one line per group).
+std::string verdicts_text(const std::vector<InputVerdicts>& verdicts, bool markdown);
+std::string fleet_check_json(const std::vector<InputVerdicts>& verdicts, const std::vector<std::string>& errors,
+                             int indent);
+
+}  // namespace archfit::fleet

@@ -1,0 +1,225 @@
+// `archfit fleet node` and `fleet report` / `fleet check` on real node reports: each made by the
+// real archfit binary reading a captured sysroot (tests/data/sysroots/*/root), as `fleet collect`
+// would on that node. Expected values come from the captures' own oracles: expected.tsv (rocminfo),
+// tools/nvidia-smi-query.csv, the kernel's /sys/module/amdgpu/version file, and the check
+// fixture's build line (--offload-arch=gfx90a:xnack-, tests/fixtures/check/make_check_fixtures.sh).
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "fleet/hostlist.hpp"
+#include "support/test_support.hpp"
+
+namespace archfit::test {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+fs::path sysroot(const std::string& name) { return fs::path(ARCHFIT_SOURCE_DIR) / "tests/data/sysroots" / name; }
+
+// Column `column` of a sysroot's expected.tsv (the rocminfo capture), as a set.
+std::set<std::string> expected_column(const std::string& name, const std::string& column) {
+  auto rows = lines(read_text(sysroot(name) / "expected.tsv"));
+  std::set<std::string> values;
+  std::vector<std::string> header;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    std::vector<std::string> cells;
+    std::string cell;
+    for (char c : rows[r] + "\t") {
+      if (c == '\t') {
+        cells.push_back(cell);
+        cell.clear();
+      } else {
+        cell += c;
+      }
+    }
+    if (r == 0) {
+      header = cells;
+      continue;
+    }
+    for (std::size_t i = 0; i < header.size() && i < cells.size(); ++i) {
+      if (header[i] == column) values.insert(cells[i]);
+    }
+  }
+  return values;
+}
+
+// The H200 capture's nvidia-smi CSV: (compute_cap, driver_version).
+std::pair<std::string, std::string> h200_smi() {
+  auto rows = lines(read_text(sysroot("h200") / "tools/nvidia-smi-query.csv"));
+  std::vector<std::string> cells;
+  std::string cell;
+  for (char c : rows.at(1) + ",") {
+    if (c == ',') {
+      cells.push_back(cell.substr(cell.find_first_not_of(' ')));
+      cell.clear();
+    } else {
+      cell += c;
+    }
+  }
+  return {cells.at(1), cells.at(4)};
+}
+
+std::string first_line(const fs::path& path) {
+  auto all = lines(read_text(path));
+  return all.empty() ? "" : all.front();
+}
+
+class FleetReportTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = unique_temp_path("archfit-fleet-report");
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    std::string check_input = (fixture_dir("check") / "gpu/libxnack_off.so").string();
+    // n1, n2, n10: MI300X; n3: MI250X; n4: H200. n3 and n4 also check the gfx90a:xnack- library.
+    for (auto [node, tree] : std::vector<std::pair<std::string, std::string>>{
+             {"n1", "mi300x-8gpu"}, {"n2", "mi300x-8gpu"}, {"n10", "mi300x-8gpu"}, {"n3", "mi250x"}, {"n4", "h200"}}) {
+      std::vector<std::string> argv = {archfit_binary(), "fleet", "node", "--node", node, "--out", dir_.string(),
+                                       "--sysroot", (sysroot(tree) / "root").string()};
+      if (node == "n3" || node == "n4") argv.insert(argv.end(), {"--check", check_input});
+      auto result = run_command(argv);
+      ASSERT_EQ(result.exit_code, 0) << result.err;
+    }
+    // Hostile files: what a broken or malicious node could leave in the directory.
+    std::string good = read_text(dir_ / "n1.json");
+    std::ofstream(dir_ / "n5.json") << good.substr(0, good.size() / 2);                   // truncated
+    std::ofstream(dir_ / "n6.json") << json{{"hello", "world"}}.dump();                   // not archfit's
+    std::ofstream(dir_ / "n7.json") << good;                                               // a second n1
+    std::string evil = good;
+    evil.replace(evil.find("\"node\":\"n1\""), 11, "\"node\":\"../etc/passwd\"");
+    std::ofstream(dir_ / "evil.json") << evil;                                             // path-like name
+    std::ofstream(dir_ / "n8.json") << std::string(5u << 20, ' ') << good;                // oversized
+  }
+  static void TearDownTestSuite() { fs::remove_all(dir_); }
+  static fs::path dir_;
+};
+fs::path FleetReportTest::dir_;
+
+TEST_F(FleetReportTest, NodeReportsEmbedTheNodesOwnDocuments) {
+  auto doc = json::parse(read_text(dir_ / "n3.json"));
+  EXPECT_EQ(doc["schema"], "archfit.fleet-node/1");
+  EXPECT_EQ(doc["node"], "n3");
+  EXPECT_EQ(doc["detect"]["schema"], "archfit.detect/1");
+  EXPECT_EQ(doc["doctor"]["schema"], "archfit.doctor/1");
+  ASSERT_EQ(doc["checks"].size(), 1u);
+  EXPECT_EQ(doc["checks"][0]["report"]["schema"], "archfit.check/1");
+  // A node report stays small: docs/fleet.md promises under 64 KB for detect + doctor.
+  EXPECT_LT(fs::file_size(dir_ / "n1.json"), 64u * 1024);
+}
+
+TEST_F(FleetReportTest, GroupsArchListAndDriftFollowTheCaptures) {
+  int code = 0;
+  auto report = run_archfit_json({"fleet", "report", dir_.string()}, &code);
+  EXPECT_EQ(code, 1);  // rejected files
+  EXPECT_EQ(report["schema"], "archfit.fleet/1");
+  std::map<std::string, std::string> groups;  // targets -> hostlist
+  for (const auto& group : report["groups"]) {
+    std::string targets;
+    for (const auto& t : group["targets"]) targets += (targets.empty() ? "" : " ") + t.get<std::string>();
+    groups[targets] = group["nodes"];
+  }
+  auto mi300x = expected_column("mi300x-8gpu", "target");
+  auto mi250x = expected_column("mi250x", "target");
+  ASSERT_EQ(mi300x.size(), 1u);
+  ASSERT_EQ(mi250x.size(), 1u);
+  auto [compute_cap, nvidia_driver] = h200_smi();
+  std::string sm = "sm_" + compute_cap.substr(0, compute_cap.find('.')) + compute_cap.substr(compute_cap.find('.') + 1);
+  EXPECT_EQ(groups.size(), 3u);
+  EXPECT_EQ(groups[*mi300x.begin()], "n[1-2,10]");
+  EXPECT_EQ(groups[*mi250x.begin()], "n3");
+  EXPECT_EQ(groups[sm], "n4");
+  EXPECT_EQ(report["build_targets"]["PYTORCH_ROCM_ARCH"], *mi250x.begin() + ";" + *mi300x.begin());
+  EXPECT_EQ(report["build_targets"]["TORCH_CUDA_ARCH_LIST"], compute_cap);
+
+  // Drift: the drivers differ (amdgpu module versions of the two AMD captures, nvidia-smi's driver).
+  std::map<std::string, std::string> driver;
+  bool saw_driver = false;
+  for (const auto& row : report["drift"]) {
+    if (row["fact"] != "driver") continue;
+    saw_driver = true;
+    for (const auto& value : row["values"]) driver[value["nodes"]] = value["value"];
+  }
+  ASSERT_TRUE(saw_driver);
+  EXPECT_EQ(driver["n[1-2,10]"], "amdgpu " + first_line(sysroot("mi300x-8gpu") / "root/sys/module/amdgpu/version"));
+  EXPECT_EQ(driver["n3"], "amdgpu " + first_line(sysroot("mi250x") / "root/sys/module/amdgpu/version"));
+  EXPECT_EQ(driver["n4"], "nvidia " + nvidia_driver);
+  // Only differing facts: every node has the same (unknown) torch, so no torch row.
+  for (const auto& row : report["drift"]) EXPECT_NE(row["fact"], "torch");
+}
+
+TEST_F(FleetReportTest, HostileFilesAreRejectedOneErrorEachAndTheRestAggregates) {
+  auto report = run_archfit_json({"fleet", "report", dir_.string()});
+  std::map<std::string, std::string> status;
+  for (const auto& node : report["nodes"]) status[node["file"]] = node["status"];
+  for (const char* ok : {"n1.json", "n2.json", "n3.json", "n4.json", "n10.json"}) EXPECT_EQ(status[ok], "ok") << ok;
+  for (const char* bad : {"n5.json", "n6.json", "n7.json", "n8.json", "evil.json"}) EXPECT_EQ(status[bad], "rejected") << bad;
+  EXPECT_EQ(report["summary"]["ok"], 5);
+  EXPECT_EQ(report["summary"]["rejected"], 5);
+  ASSERT_EQ(report["errors"].size(), 5u);
+  std::string errors = report["errors"].dump();
+  EXPECT_NE(errors.find("n5.json: not a complete JSON document"), std::string::npos) << errors;
+  EXPECT_NE(errors.find("n6.json: not an archfit node report"), std::string::npos) << errors;
+  EXPECT_NE(errors.find("n7.json: names node 'n1'"), std::string::npos) << errors;
+  EXPECT_NE(errors.find("n8.json: "), std::string::npos) << errors;
+  EXPECT_NE(errors.find("more than a node report's limit"), std::string::npos) << errors;
+  EXPECT_NE(errors.find("evil.json: node name \\\"../etc/passwd\\\" is not a plain host name"), std::string::npos)
+      << errors;
+}
+
+TEST_F(FleetReportTest, PerNodeVerdictsFromTheNodesChecks) {
+  // libxnack_off.so carries gfx90a:xnack- only: it runs on the MI250X (n3, gfx90a with xnack off per
+  // expected.tsv) and has no code for the H200 (n4).
+  ASSERT_EQ(expected_column("mi250x", "target_id"), std::set<std::string>{"gfx90a:sramecc+:xnack-"});
+  auto report = run_archfit_json({"fleet", "report", dir_.string()});
+  ASSERT_EQ(report["verdicts"].size(), 1u);
+  std::map<std::string, std::string> verdict;
+  for (const auto& group : report["verdicts"][0]["groups"]) verdict[group["nodes"]] = group["verdict"];
+  EXPECT_EQ(verdict["n3"], "runs");
+  EXPECT_EQ(verdict["n4"], "fails");
+  EXPECT_EQ(report["verdicts"][0]["not_checked"], "n[1-2,10]");
+  auto text = run_command({archfit_binary(), "fleet", "report", dir_.string()});
+  EXPECT_NE(text.out.find("will not run on n4 (sm_90, no code)"), std::string::npos) << text.out;
+}
+
+TEST_F(FleetReportTest, FleetCheckAnswersFromTheReportsAlone) {
+  std::string input = (fixture_dir("check") / "gpu/libxnack_off.so").string();
+  int code = 0;
+  auto answer = run_archfit_json({"fleet", "check", input, "--reports", dir_.string()}, &code);
+  EXPECT_EQ(code, 1);
+  EXPECT_EQ(answer["schema"], "archfit.fleet-check/1");
+  ASSERT_EQ(answer["verdicts"].size(), 1u);
+  std::map<std::string, std::string> verdict;
+  for (const auto& group : answer["verdicts"][0]["groups"]) verdict[group["nodes"]] = group["verdict"];
+  EXPECT_EQ(verdict["n3"], "runs");
+  EXPECT_EQ(verdict["n[1-2,10]"], "fails");  // gfx942: no code
+  EXPECT_EQ(verdict["n4"], "fails");         // sm_90: no code
+  EXPECT_EQ(answer["verdicts"][0]["groups"].size(), 3u);
+}
+
+// Expected values that follow from the notation itself (a range pads to its low end's width); the
+// scontrol oracle tests are in tests/slurm (they need Slurm installed).
+TEST(Hostlist, DocumentedExamples) {
+  auto names = fleet::expand_hostlist("lx[10-20]");
+  ASSERT_TRUE(names);
+  EXPECT_EQ(names->size(), 11u);
+  EXPECT_EQ(names->front(), "lx10");
+  EXPECT_EQ(names->back(), "lx20");
+  auto padded = fleet::expand_hostlist("linux[000-023]");
+  ASSERT_TRUE(padded);
+  EXPECT_EQ(padded->size(), 24u);
+  EXPECT_EQ(padded->at(7), "linux007");
+  EXPECT_EQ(fleet::compress_hostlist(*padded), "linux[000-023]");
+  EXPECT_EQ(fleet::compress_hostlist({"n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "n10", "n11", "n12", "n13",
+                                      "n14", "n15", "n16", "n20"}),
+            "n[1-16,20]");
+  EXPECT_FALSE(fleet::expand_hostlist("n[3-1]"));
+  EXPECT_FALSE(fleet::expand_hostlist("n[1-2"));
+  EXPECT_FALSE(fleet::expand_hostlist("n[1-99999999]"));
+}
+
+}  // namespace
+}  // namespace archfit::test
