@@ -112,12 +112,11 @@ def run(command, cwd=None, check_rc=(0,)):
     return done
 
 
-NICE = ["nice", "-n", "15"]
 
 
 def archfit_json(archfit, arguments, cwd=None):
     # archfit scan exits 1 when a file has an error: the errors are part of what is compared.
-    done = run([*NICE, archfit, "scan", "--json", "-j", "1", *arguments], cwd=cwd, check_rc=(0, 1))
+    done = run([archfit, "scan", "--json", "-j", "1", *arguments], cwd=cwd, check_rc=(0, 1))
     try:
         return json.loads(done.stdout)
     except json.JSONDecodeError as error:
@@ -138,7 +137,7 @@ def download(row, directory):
             command += ["--abi", abi]
     else:
         command += ["--python-version", "3.11"]
-    run([*NICE, *command, row["spec"]])
+    run([*command, row["spec"]])
     path = os.path.join(directory, row["file"])
     if not os.path.exists(path):
         got = ", ".join(os.listdir(directory))
@@ -304,7 +303,7 @@ def cuobjdump_oracle(tools, path, report):
         return [], 0
     expected = []
     for option, kind in (("--list-elf", "cubin"), ("--list-ptx", "ptx")):
-        listed = subprocess.run([*NICE, tools.cuobjdump, option, path],
+        listed = subprocess.run([tools.cuobjdump, option, path],
                                 capture_output=True, text=True, errors="replace")
         for line in listed.stdout.splitlines():
             name = line.rsplit(".", 2)
@@ -329,7 +328,7 @@ def cuobjdump_oracle(tools, path, report):
 
 def sweep_wheel(row, tools, scratch_root, oracle_sample):
     result = {"spec": row["spec"], "size": row["size"], "members": 0, "gpu_members": 0, "gpu_code": 0,
-              "bundles": 0, "errors": 0, "oracles": 0, "problems": [], "seconds": 0.0}
+              "bundles": 0, "errors": 0, "oracles": 0, "hip_oracles": 0, "cuda_oracles": 0, "problems": [], "seconds": 0.0}
     started = time.monotonic()
     scratch = tempfile.mkdtemp(prefix="wheel-sweep-", dir=scratch_root)
     try:
@@ -365,13 +364,14 @@ def sweep_wheel(row, tools, scratch_root, oracle_sample):
         hip = [m for m in names if any(b.get("section") == ".hip_fatbin" for b in extracted.get(m, {}).get("bundles", []))
                or (extracted.get(m) and elf_section(os.path.join(root, m), ".hip_fatbin"))]
         cuda = [m for m in names if any(b.get("section") == ".nv_fatbin" for b in extracted.get(m, {}).get("bundles", []))]
-        for sample, oracle in ((hip, bundler_oracle), (cuda, cuobjdump_oracle)):
+        for sample, oracle, count in ((hip, bundler_oracle, "hip_oracles"), (cuda, cuobjdump_oracle, "cuda_oracles")):
             sample = sorted(sample, key=lambda m: (-len(extracted[m].get("gpu_code", [])), m))
             if oracle_sample:
                 sample = sample[:oracle_sample]
             for member in sample:
                 problems, checked = oracle(tools, os.path.join(root, member), extracted[member])
                 result["oracles"] += checked
+                result[count] += checked
                 result["problems"] += [f"{member}: {p}" for p in problems]
         result["scan_seconds"] = time.monotonic() - scan_started
     except (RuntimeError, zipfile.BadZipFile, OSError) as error:
@@ -391,6 +391,8 @@ def main():
     parser.add_argument("--oracle-sample", type=int, default=3,
                         help="members per wheel and vendor checked against clang-offload-bundler/cuobjdump (0: all)")
     parser.add_argument("--scratch", default=None, help="where the temporary directories go")
+    parser.add_argument("--require-oracles", action="store_true",
+                        help="fail unless clang-offload-bundler and cuobjdump each checked at least one member")
     parser.add_argument("--nice", type=int, default=15, help="niceness of every command run (default 15)")
     parser.add_argument("--results", help="append one tab-separated line per wheel to this file")
     parser.add_argument("--resolve", nargs="+", metavar="NAME", help="print list rows for these PyPI projects")
@@ -404,7 +406,8 @@ def main():
     if not os.access(archfit, os.X_OK):
         print(f"wheel_sweep: archfit not found: {options.archfit}", file=sys.stderr)
         return 2
-    NICE[2] = str(options.nice)
+    if options.nice:
+        os.nice(options.nice)  # the inflating and the commands alike: the machine is shared
     tools = Tools(os.path.abspath(archfit))
     print(f"archfit {tools.archfit}; clang-offload-bundler {tools.bundler or 'missing'}; "
           f"cuobjdump {tools.cuobjdump or 'missing (CUDA oracle skipped)'}", flush=True)
@@ -428,7 +431,7 @@ def main():
     header = f"{'wheel':48} {'MB':>7} {'members':>7} {'w/GPU':>5} {'entries':>7} {'bundles':>7} {'oracle':>6} {'s':>6}  equal"
     print(header, flush=True)
     failed = []
-    totals = {"members": 0, "gpu_code": 0, "bytes": 0}
+    totals = {"members": 0, "gpu_code": 0, "bytes": 0, "hip_oracles": 0, "cuda_oracles": 0}
     for row in selected:
         result = sweep_wheel(row, tools, options.scratch, options.oracle_sample)
         equal = "yes" if not result["problems"] else "NO"
@@ -444,6 +447,8 @@ def main():
         totals["members"] += result["members"]
         totals["gpu_code"] += result["gpu_code"]
         totals["bytes"] += result["size"]
+        totals["hip_oracles"] += result["hip_oracles"]
+        totals["cuda_oracles"] += result["cuda_oracles"]
         if options.results:
             with open(options.results, "a", encoding="utf-8") as out:
                 out.write("\t".join(str(x) for x in (row["spec"], result["size"], result["members"], result["gpu_members"],
@@ -452,7 +457,11 @@ def main():
                                                      " | ".join(result["problems"][:3]))) + "\n")
     print(f"summary: {len(selected)} wheels ({totals['bytes'] / 1e9:.2f} GB), {totals['members']} binary members, "
           f"{totals['gpu_code']} GPU code entries; {len(selected) - len(failed)} equal, {len(failed)} not"
-          f"{': ' + ', '.join(failed) if failed else ''}; {len(skipped)} listed and left out", flush=True)
+          f"{': ' + ', '.join(failed) if failed else ''}; {len(skipped)} listed and left out; members checked "
+          f"against clang-offload-bundler {totals['hip_oracles']}, cuobjdump {totals['cuda_oracles']}", flush=True)
+    if options.require_oracles and not (totals["hip_oracles"] and totals["cuda_oracles"]):
+        print("wheel_sweep: an oracle checked no member (--require-oracles)", flush=True)
+        return 1
     return 1 if failed else 0
 
 
