@@ -112,8 +112,6 @@ def run(command, cwd=None, check_rc=(0,)):
     return done
 
 
-
-
 def archfit_json(archfit, arguments, cwd=None):
     # archfit scan exits 1 when a file has an error: the errors are part of what is compared.
     done = run([archfit, "scan", "--json", "-j", "1", *arguments], cwd=cwd, check_rc=(0, 1))
