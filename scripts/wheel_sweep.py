@@ -33,6 +33,7 @@ import tempfile
 import time
 import urllib.request
 import zipfile
+import zlib
 
 MAGICS = (b"\x7fELF", b"MZ", b"!<arch>\n", b"__CLANG_OFFLOAD_BUNDLE__", b"CCOB", b"\x50\xed\x55\xba")
 ELF_MAGIC = b"\x7fELF"
@@ -282,6 +283,8 @@ def bundler_oracle(tools, path, report):
                 out.write(data[start:end])
             listed = subprocess.run([tools.bundler, "--list", "--type=o", f"--input={piece}"],
                                     capture_output=True, text=True, errors="replace")
+            if listed.returncode != 0 and data[start:start + 6] == b"CCOB\x03\x00":
+                listed = list_ccob_v3(tools, data[start:end], piece)
             if listed.returncode != 0:
                 problems.append(f"clang-offload-bundler --list failed on the bundle at section offset {start}: "
                                 f"{listed.stderr.strip()[:200]}")
@@ -293,6 +296,26 @@ def bundler_oracle(tools, path, report):
                         f"only archfit: {sorted(set(got) - set(expected))[:3]}, "
                         f"only bundler: {sorted(set(expected) - set(got))[:3]}")
     return problems, 1
+
+
+def list_ccob_v3(tools, data, piece):
+    """clang-offload-bundler 19 reads CCOB v1/v2 only. A v3 header (clang's OffloadBundler.cpp:
+    "CCOB", u16 version 3, u16 method (0 zlib, 1 zstd), u64 total size, u64 uncompressed size, u64
+    hash) is 32 bytes: the payload after it is decompressed by zstd(1) or zlib, and the plain bundle
+    that comes out is listed by clang-offload-bundler."""
+    method, total = struct.unpack_from("<HQ", data, 6)
+    payload = data[32:total]
+    try:
+        if method == 1:
+            plain = subprocess.run(["zstd", "-d", "-c", "-q"], input=payload, capture_output=True, check=True).stdout
+        else:
+            plain = zlib.decompress(payload)
+    except (subprocess.CalledProcessError, zlib.error, FileNotFoundError) as error:
+        return subprocess.CompletedProcess([], 1, "", f"CCOB v3 payload not decompressed: {error}")
+    with open(piece, "wb") as out:
+        out.write(plain)
+    return subprocess.run([tools.bundler, "--list", "--type=o", f"--input={piece}"],
+                          capture_output=True, text=True, errors="replace")
 
 
 def cuobjdump_oracle(tools, path, report):
