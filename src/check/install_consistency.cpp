@@ -1,7 +1,6 @@
 #include "check/install_consistency.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <map>
 
 #include <fmt/format.h>
@@ -24,31 +23,10 @@ bool is_triton(const std::string& name) {
 }
 
 // "2.11.0+cu130" → release numbers {2, 11, 0}; stops at the first non-numeric part (rc1, dev).
-std::vector<long> release(std::string_view version) {
-  std::vector<long> parts;
-  auto plus = version.find('+');
-  version = version.substr(0, plus);
-  while (!version.empty()) {
-    long value = 0;
-    auto [end, ec] = std::from_chars(version.data(), version.data() + version.size(), value);
-    if (ec != std::errc{}) {
-      break;
-    }
-    parts.push_back(value);
-    version.remove_prefix(static_cast<std::size_t>(end - version.data()));
-    if (version.empty() || version.front() != '.') {
-      break;
-    }
-    version.remove_prefix(1);
-  }
-  return parts;
-}
+std::vector<long> release(std::string_view version) { return model::parse_version(version).release; }
 
-int compare_release(std::vector<long> a, std::vector<long> b) {
-  std::size_t size = std::max(a.size(), b.size());
-  a.resize(size, 0);
-  b.resize(size, 0);
-  return a < b ? -1 : (a > b ? 1 : 0);
+int compare_release(const std::vector<long>& a, const std::vector<long>& b) {
+  return model::compare_versions(model::Version{a, {}, {}}, model::Version{b, {}, {}});
 }
 
 bool one_clause(std::string_view version, std::string_view clause) {
@@ -329,8 +307,6 @@ bool version_satisfies(std::string_view version, std::string_view specifier) {
   }
   return true;
 }
-
-int compare_versions(std::string_view a, std::string_view b) { return compare_release(release(a), release(b)); }
 
 std::vector<ConsistencyResult> check_install_consistency(const std::vector<Distribution>& distributions,
                                                          const std::vector<DeviceTarget>& targets,

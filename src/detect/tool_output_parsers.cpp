@@ -9,6 +9,7 @@
 #include "detect/pci_devices.hpp"
 #include "knowledge/pci_id_tables.hpp"
 #include "knowledge/tsv_table.hpp"
+#include "model/target_id.hpp"
 #include "probe/system_root.hpp"
 
 namespace archfit::detect {
@@ -74,10 +75,10 @@ struct RocminfoAgent {
 
 constexpr std::string_view k_isa_prefix = "amdgcn-amd-amdhsa--";
 
-bool is_generic_isa(std::string_view isa) { return isa.substr(0, isa.find(':')).ends_with("-generic"); }
+bool is_generic_isa(std::string_view isa) { return model::processor_of(isa).ends_with("-generic"); }
 
 // The processor named by a target id: "gfx90a:sramecc+:xnack-" → "gfx90a".
-std::string processor_of(std::string_view target_id) { return std::string(target_id.substr(0, target_id.find(':'))); }
+std::string processor_of(std::string_view target_id) { return std::string(model::processor_of(target_id)); }
 
 bool looks_like_gfx(std::string_view name) {
   if (!name.starts_with("gfx") || name.size() < 6 || name == "gfx000") {
@@ -166,14 +167,15 @@ std::optional<DetectedGpu> gpu_from_agent(const RocminfoAgent& agent) {
   if (agent.node) {
     gpu.kfd_node = static_cast<unsigned>(*agent.node);
   }
-  auto colon = gpu.target_id.find(':');
-  std::string_view features = colon == std::string::npos ? std::string_view() : std::string_view(gpu.target_id).substr(colon);
-  gpu.sramecc = features.find("sramecc+") != std::string_view::npos   ? "on"
-                : features.find("sramecc-") != std::string_view::npos ? "off"
-                                                                      : "";
-  gpu.xnack = features.find("xnack+") != std::string_view::npos   ? "on"
-              : features.find("xnack-") != std::string_view::npos ? "off"
-                                                                  : "";
+  // The modes the ISA name states; a feature it leaves out stays "" (rocminfo does not say).
+  for (const auto& [feature, sign] : model::split_target_id(gpu.target_id).features) {
+    std::string mode(model::device_mode_name(sign == '+' ? model::FeatureSetting::on : model::FeatureSetting::off));
+    if (feature == "sramecc") {
+      gpu.sramecc = mode;
+    } else if (feature == "xnack") {
+      gpu.xnack = mode;
+    }
+  }
   return gpu;
 }
 
