@@ -7,6 +7,7 @@
 
 #include "knowledge/tsv_table.hpp"
 #include "probe/system_root.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::check {
 
@@ -30,7 +31,7 @@ int compare_release(const std::vector<long>& a, const std::vector<long>& b) {
 }
 
 bool one_clause(std::string_view version, std::string_view clause) {
-  clause = probe::trim(clause);
+  clause = trim(clause);
   std::string_view op;
   for (std::string_view candidate : {"===", "==", "!=", ">=", "<=", "~=", ">", "<"}) {
     if (clause.starts_with(candidate)) {
@@ -41,7 +42,7 @@ bool one_clause(std::string_view version, std::string_view clause) {
   if (op.empty()) {
     return true;  // not understood: do not claim a violation
   }
-  std::string_view wanted = probe::trim(clause.substr(op.size()));
+  std::string_view wanted = trim(clause.substr(op.size()));
   bool wildcard = wanted.ends_with(".*");
   if (wildcard) {
     wanted.remove_suffix(2);
@@ -269,10 +270,10 @@ std::optional<Requirement> parse_requirement(std::string_view text) {
   Requirement requirement;
   auto semicolon = text.find(';');
   if (semicolon != std::string_view::npos) {
-    requirement.marker = std::string(probe::trim(text.substr(semicolon + 1)));
+    requirement.marker = std::string(trim(text.substr(semicolon + 1)));
     text = text.substr(0, semicolon);
   }
-  text = probe::trim(text);
+  text = trim(text);
   std::size_t name_end = 0;
   while (name_end < text.size() &&
          (std::isalnum(static_cast<unsigned char>(text[name_end])) != 0 || text[name_end] == '-' ||
@@ -283,13 +284,13 @@ std::optional<Requirement> parse_requirement(std::string_view text) {
     return std::nullopt;
   }
   requirement.name = normalize_distribution_name(text.substr(0, name_end));
-  std::string_view rest = probe::trim(text.substr(name_end));
+  std::string_view rest = trim(text.substr(name_end));
   if (rest.starts_with('[')) {  // extras: torch[opt-einsum]
     auto close = rest.find(']');
-    rest = close == std::string_view::npos ? std::string_view() : probe::trim(rest.substr(close + 1));
+    rest = close == std::string_view::npos ? std::string_view() : trim(rest.substr(close + 1));
   }
   if (rest.starts_with('(') && rest.ends_with(')')) {  // old style: name (==1.0)
-    rest = probe::trim(rest.substr(1, rest.size() - 2));
+    rest = trim(rest.substr(1, rest.size() - 2));
   }
   requirement.specifier = std::string(rest);
   requirement.specifier.erase(std::remove(requirement.specifier.begin(), requirement.specifier.end(), ' '),

@@ -11,6 +11,7 @@
 #include "knowledge/tsv_table.hpp"
 #include "knowledge/pci_id_tables.hpp"
 #include "model/target_id.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::detect {
 
@@ -66,7 +67,7 @@ std::pair<std::string, std::string> xnack_mode(const probe::SystemRoot& root, co
   }
   auto noretry = root.read_text("/sys/module/amdgpu/parameters/noretry", 64);
   if (noretry.ok()) {
-    std::string_view value = probe::trim(noretry.text);
+    std::string_view value = trim(noretry.text);
     if (value == "0") {
       return {"on", "amdgpu.noretry=0"};
     }
@@ -252,7 +253,7 @@ void probe_amd_gpus(const probe::SystemRoot& root, const probe::Environment& env
     hidden_nodes = hidden_nodes || node.read_error != 0;
   }
   if (auto version = root.read_text("/sys/module/amdgpu/version", 256); version.ok()) {
-    report.drivers.amdgpu_version = std::string(probe::trim(version.text));
+    report.drivers.amdgpu_version = std::string(trim(version.text));
   }
   for (const auto& pci : pci_devices) {
     if (pci.vendor != k_pci_vendor_amd || std::find(seen.begin(), seen.end(), pci.address) != seen.end()) {
