@@ -13,11 +13,6 @@ namespace archfit::check {
 
 namespace {
 
-const std::vector<std::string>& triton_distributions() {
-  static const std::vector<std::string> names = {"triton", "pytorch-triton", "pytorch-triton-rocm", "triton-rocm"};
-  return names;
-}
-
 bool is_triton(const std::string& name) {
   const auto& names = triton_distributions();
   return std::find(names.begin(), names.end(), name) != names.end();

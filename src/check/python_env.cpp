@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "knowledge/tsv_table.hpp"
 #include "util/text_lines.hpp"
 
 namespace archfit::check {
@@ -228,11 +229,30 @@ void parse_torch_version_py(std::string_view text, PackageInfo& info) {
   }
 }
 
+namespace {
+
+// The `name` column of data/gpu_python_packages.tsv, for the rows of `role` (any role when empty).
+std::vector<std::string> gpu_python_packages(std::string_view role) {
+  const auto& table = knowledge::embedded_table("gpu_python_packages.tsv");
+  std::vector<std::string> names;
+  for (const auto& row : table.rows) {
+    if (role.empty() || table.field(row, "role") == role) {
+      names.push_back(table.field(row, "name"));
+    }
+  }
+  return names;
+}
+
+}  // namespace
+
 bool is_gpu_framework(const std::string& name) {
-  static const std::set<std::string> names = {"torch",      "triton",       "pytorch-triton", "pytorch-triton-rocm",
-                                               "triton-rocm", "vllm",       "flash-attn",     "torchvision",
-                                               "torchaudio", "xformers"};
-  return names.count(name) != 0;
+  static const std::vector<std::string> names = gpu_python_packages("");
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+const std::vector<std::string>& triton_distributions() {
+  static const std::vector<std::string> names = gpu_python_packages("triton");
+  return names;
 }
 
 std::vector<Distribution> read_distributions(const probe::SystemRoot& root, const std::vector<std::string>& site_dirs) {

@@ -169,7 +169,8 @@ std::optional<DetectedGpu> gpu_from_agent(const RocminfoAgent& agent) {
     gpu.kfd_node = static_cast<unsigned>(*agent.node);
   }
   // The modes the ISA name states; a feature it leaves out stays "" (rocminfo does not say).
-  for (const auto& [feature, sign] : model::split_target_id(gpu.target_id).features) {
+  auto parts = model::split_target_id(gpu.target_id);
+  for (const auto& [feature, sign] : parts.features) {
     std::string mode(model::device_mode_name(sign == '+' ? model::FeatureSetting::on : model::FeatureSetting::off));
     if (feature == "sramecc") {
       gpu.sramecc = mode;
