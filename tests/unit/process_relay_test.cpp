@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "probe/process_relay.hpp"
 #include "support/test_support.hpp"
@@ -53,7 +54,7 @@ class RelayPath : public ::testing::Test {
 };
 
 TEST_F(RelayPath, FindsTheCommandOnTheInjectedPath) {
-  Environment environment({{"PATH", "/nonexistent-dir:" + m_dir.string()}});
+  Environment environment(std::map<std::string, std::string>{{"PATH", "/nonexistent-dir:" + m_dir.string()}});
   std::string output;
   auto outcome = relay(environment, output);
   ASSERT_TRUE(outcome.ok()) << outcome.error().message;
@@ -63,7 +64,7 @@ TEST_F(RelayPath, FindsTheCommandOnTheInjectedPath) {
 }
 
 TEST_F(RelayPath, NotOnTheInjectedPathIs127) {
-  Environment environment({{"PATH", "/nonexistent-dir"}});
+  Environment environment(std::map<std::string, std::string>{{"PATH", "/nonexistent-dir"}});
   std::string output;
   auto outcome = relay(environment, output);
   ASSERT_TRUE(outcome.ok()) << outcome.error().message;
