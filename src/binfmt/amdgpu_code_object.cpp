@@ -30,36 +30,9 @@ FeatureState v4_state(std::uint32_t flags, std::uint32_t shift) {
   }
 }
 
-void append_feature(std::string& id, std::string_view name, FeatureState state) {
-  if (state == FeatureState::on) {
-    id += fmt::format(":{}+", name);
-  } else if (state == FeatureState::off) {
-    id += fmt::format(":{}-", name);
-  }
-}
-
 }  // namespace
 
-std::string_view feature_state_name(FeatureState state) {
-  switch (state) {
-    case FeatureState::any:
-      return "any";
-    case FeatureState::off:
-      return "off";
-    case FeatureState::on:
-      return "on";
-    case FeatureState::unsupported:
-      break;
-  }
-  return "unsupported";
-}
-
-std::string AmdgpuCodeObject::target_id() const {
-  std::string id = processor;
-  append_feature(id, "sramecc", sramecc);
-  append_feature(id, "xnack", xnack);
-  return id;
-}
+std::string AmdgpuCodeObject::target_id() const { return model::AmdTargetId{processor, sramecc, xnack}.to_string(); }
 
 bool is_amdgpu_code_object(Bytes data) { return is_elf_for_machine(data, k_em_amdgpu); }
 

@@ -13,14 +13,14 @@
 #include <cstdint>
 #include <string>
 
+#include "model/target_id.hpp"
 #include "util/bytes.hpp"
 #include "util/result.hpp"
 
 namespace archfit::binfmt {
 
-enum class FeatureState { unsupported, any, off, on };
-
-std::string_view feature_state_name(FeatureState state);
+// The e_flags feature fields are model::FeatureSetting (V4+: 0 unsupported, 1 any, 2 off, 3 on).
+using FeatureState = model::FeatureSetting;
 
 struct AmdgpuCodeObject {
   std::string processor;  // "gfx90a", or "unknown-mach-0x5c"

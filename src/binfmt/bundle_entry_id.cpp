@@ -1,5 +1,7 @@
 #include "binfmt/bundle_entry_id.hpp"
 
+#include "model/target_id.hpp"
+
 namespace archfit::binfmt {
 
 namespace {
@@ -46,17 +48,9 @@ BundleEntryId parse_bundle_entry_id(std::string_view id) {
     }
   }
   result.triple = std::move(triple);
-  std::string_view target = result.target_id;
-  auto colon = target.find(':');
-  result.processor = std::string(target.substr(0, colon));
-  while (colon != std::string_view::npos) {
-    target = target.substr(colon + 1);
-    colon = target.find(':');
-    std::string_view feature = target.substr(0, colon);
-    if (!feature.empty() && (feature.back() == '+' || feature.back() == '-')) {
-      result.features.emplace_back(std::string(feature.substr(0, feature.size() - 1)), feature.back());
-    }
-  }
+  auto parts = model::split_target_id(result.target_id);
+  result.processor = std::move(parts.processor);
+  result.features = std::move(parts.features);
   return result;
 }
 

@@ -21,7 +21,7 @@ struct BundleEntryId {
   std::string triple;     // "amdgcn-amd-amdhsa-" / "x86_64-unknown-linux-gnu"
   std::string target_id;  // "gfx90a:xnack-", or empty
   std::string processor;  // target_id up to the first ':'
-  std::vector<std::pair<std::string, char>> features;  // ("xnack", '-')
+  std::vector<std::pair<std::string, char>> features;  // ("xnack", '-'), from model::split_target_id
 
   bool is_host() const { return kind == "host"; }
 };

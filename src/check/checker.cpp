@@ -18,6 +18,7 @@
 #include "probe/text_input.hpp"
 #include "scan/input_discovery.hpp"
 #include "scan/parallel_scan.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::check {
 
@@ -35,7 +36,7 @@ Result<std::vector<DeviceTarget>> parse_target_list(const std::vector<std::strin
     std::string_view list = value;
     while (!list.empty()) {
       auto comma = list.find_first_of(",;");
-      std::string_view item = probe::trim(list.substr(0, comma));
+      std::string_view item = trim(list.substr(0, comma));
       list.remove_prefix(comma == std::string_view::npos ? list.size() : comma + 1);
       if (item.empty()) {
         continue;
@@ -93,7 +94,7 @@ std::string read_rocm_version(const probe::SystemRoot& root, const probe::Enviro
   for (const auto& prefix : prefixes) {
     auto file = root.read_text(prefix + "/.info/version", 256);
     if (file.ok()) {
-      std::string_view text = probe::trim(file.text);
+      std::string_view text = trim(file.text);
       return std::string(text.substr(0, text.find('-')));
     }
   }
@@ -133,8 +134,9 @@ Result<CheckReport> run_check(const CheckOptions& options, const probe::SystemRo
   // The binaries, the Python environment and the libraries they load are on this system; only
   // the machine facts (GPUs, CPU level, driver, ROCm version) come from `root`, which may be a
   // captured tree of another machine.
-  probe::SystemRoot live("/");
-  detect::DetectReport machine = detect::detect_system(root, environment);
+  probe::SystemRoot this_system("/");
+  const probe::SystemRoot& live = options.files_root != nullptr ? *options.files_root : this_system;
+  detect::DetectReport machine = detect::detect_system(root, environment, {.runner = &runner});
   if (!options.targets.empty()) {
     ARCHFIT_TRY(report.targets, parse_target_list(options.targets));
     report.targets_source = "--target";

@@ -25,6 +25,9 @@ struct CheckOptions {
   bool deep = false;                 // decode every code object's header (exact features)
   std::function<void(std::size_t files_done, std::size_t files, std::uint64_t bytes_done, std::uint64_t bytes)>
       progress;
+  // Where the binaries, Python environments and the libraries they load are read (the machine
+  // facts come from run_check's `root`); nullptr: this system, "/".
+  const probe::SystemRoot* files_root = nullptr;
 };
 
 // Fails (usage-level problems) when no target can be determined or a target does not parse.

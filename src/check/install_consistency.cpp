@@ -1,22 +1,17 @@
 #include "check/install_consistency.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <map>
 
 #include <fmt/format.h>
 
 #include "knowledge/tsv_table.hpp"
 #include "probe/system_root.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::check {
 
 namespace {
-
-const std::vector<std::string>& triton_distributions() {
-  static const std::vector<std::string> names = {"triton", "pytorch-triton", "pytorch-triton-rocm", "triton-rocm"};
-  return names;
-}
 
 bool is_triton(const std::string& name) {
   const auto& names = triton_distributions();
@@ -24,35 +19,14 @@ bool is_triton(const std::string& name) {
 }
 
 // "2.11.0+cu130" → release numbers {2, 11, 0}; stops at the first non-numeric part (rc1, dev).
-std::vector<long> release(std::string_view version) {
-  std::vector<long> parts;
-  auto plus = version.find('+');
-  version = version.substr(0, plus);
-  while (!version.empty()) {
-    long value = 0;
-    auto [end, ec] = std::from_chars(version.data(), version.data() + version.size(), value);
-    if (ec != std::errc{}) {
-      break;
-    }
-    parts.push_back(value);
-    version.remove_prefix(static_cast<std::size_t>(end - version.data()));
-    if (version.empty() || version.front() != '.') {
-      break;
-    }
-    version.remove_prefix(1);
-  }
-  return parts;
-}
+std::vector<long> release(std::string_view version) { return model::parse_version(version).release; }
 
-int compare_release(std::vector<long> a, std::vector<long> b) {
-  std::size_t size = std::max(a.size(), b.size());
-  a.resize(size, 0);
-  b.resize(size, 0);
-  return a < b ? -1 : (a > b ? 1 : 0);
+int compare_release(const std::vector<long>& a, const std::vector<long>& b) {
+  return model::compare_versions(model::Version{a, {}, {}}, model::Version{b, {}, {}});
 }
 
 bool one_clause(std::string_view version, std::string_view clause) {
-  clause = probe::trim(clause);
+  clause = trim(clause);
   std::string_view op;
   for (std::string_view candidate : {"===", "==", "!=", ">=", "<=", "~=", ">", "<"}) {
     if (clause.starts_with(candidate)) {
@@ -63,7 +37,7 @@ bool one_clause(std::string_view version, std::string_view clause) {
   if (op.empty()) {
     return true;  // not understood: do not claim a violation
   }
-  std::string_view wanted = probe::trim(clause.substr(op.size()));
+  std::string_view wanted = trim(clause.substr(op.size()));
   bool wildcard = wanted.ends_with(".*");
   if (wildcard) {
     wanted.remove_suffix(2);
@@ -291,10 +265,10 @@ std::optional<Requirement> parse_requirement(std::string_view text) {
   Requirement requirement;
   auto semicolon = text.find(';');
   if (semicolon != std::string_view::npos) {
-    requirement.marker = std::string(probe::trim(text.substr(semicolon + 1)));
+    requirement.marker = std::string(trim(text.substr(semicolon + 1)));
     text = text.substr(0, semicolon);
   }
-  text = probe::trim(text);
+  text = trim(text);
   std::size_t name_end = 0;
   while (name_end < text.size() &&
          (std::isalnum(static_cast<unsigned char>(text[name_end])) != 0 || text[name_end] == '-' ||
@@ -305,13 +279,13 @@ std::optional<Requirement> parse_requirement(std::string_view text) {
     return std::nullopt;
   }
   requirement.name = normalize_distribution_name(text.substr(0, name_end));
-  std::string_view rest = probe::trim(text.substr(name_end));
+  std::string_view rest = trim(text.substr(name_end));
   if (rest.starts_with('[')) {  // extras: torch[opt-einsum]
     auto close = rest.find(']');
-    rest = close == std::string_view::npos ? std::string_view() : probe::trim(rest.substr(close + 1));
+    rest = close == std::string_view::npos ? std::string_view() : trim(rest.substr(close + 1));
   }
   if (rest.starts_with('(') && rest.ends_with(')')) {  // old style: name (==1.0)
-    rest = probe::trim(rest.substr(1, rest.size() - 2));
+    rest = trim(rest.substr(1, rest.size() - 2));
   }
   requirement.specifier = std::string(rest);
   requirement.specifier.erase(std::remove(requirement.specifier.begin(), requirement.specifier.end(), ' '),
@@ -329,8 +303,6 @@ bool version_satisfies(std::string_view version, std::string_view specifier) {
   }
   return true;
 }
-
-int compare_versions(std::string_view a, std::string_view b) { return compare_release(release(a), release(b)); }
 
 std::vector<ConsistencyResult> check_install_consistency(const std::vector<Distribution>& distributions,
                                                          const std::vector<DeviceTarget>& targets,

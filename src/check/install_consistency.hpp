@@ -14,6 +14,7 @@
 
 #include "check/check_report.hpp"
 #include "check/python_env.hpp"
+#include "model/version.hpp"
 
 namespace archfit::check {
 
@@ -39,6 +40,6 @@ std::optional<Requirement> parse_requirement(std::string_view text);
 bool version_satisfies(std::string_view version, std::string_view specifier);
 
 // Numeric comparison of dotted versions ("580.65.06" vs "580.159.04"): -1, 0, 1.
-int compare_versions(std::string_view a, std::string_view b);
+using model::compare_versions;
 
 }  // namespace archfit::check

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "knowledge/tsv_table.hpp"
 #include "util/text_lines.hpp"
 
 namespace archfit::check {
@@ -27,7 +28,7 @@ constexpr const char* k_query =
 // The string literal after `name` and '=' on a line of version.py, or "" for None/absent.
 std::string python_literal(std::string_view text, std::string_view name) {
   for (auto line : split_lines(text)) {
-    line = probe::trim(line);
+    line = trim(line);
     if (!line.starts_with(name)) {
       continue;
     }
@@ -39,7 +40,7 @@ std::string python_literal(std::string_view text, std::string_view name) {
     if (equals == std::string_view::npos) {
       continue;
     }
-    std::string_view value = probe::trim(rest.substr(equals + 1));
+    std::string_view value = trim(rest.substr(equals + 1));
     if (value.size() >= 2 && (value.front() == '\'' || value.front() == '"')) {
       auto end = value.find(value.front(), 1);
       if (end != std::string_view::npos) {
@@ -106,7 +107,7 @@ Result<PythonPaths> query_python_paths(const std::string& python, const probe::C
     return Error{python + ": did not answer within " + std::to_string(timeout.count() / 1000) + " s"};
   }
   if (!result.succeeded()) {
-    return Error{python + ": the path query failed: " + std::string(probe::trim(result.err)).substr(0, 400)};
+    return Error{python + ": the path query failed: " + std::string(trim(result.err)).substr(0, 400)};
   }
   auto json = nlohmann::json::parse(result.out, nullptr, false);
   if (json.is_discarded() || !json.is_object()) {
@@ -156,8 +157,8 @@ std::optional<PythonPaths> venv_python_paths(const probe::SystemRoot& root, cons
     if (equals == std::string_view::npos) {
       continue;
     }
-    std::string_view key = probe::trim(line.substr(0, equals));
-    std::string_view value = probe::trim(line.substr(equals + 1));
+    std::string_view key = trim(line.substr(0, equals));
+    std::string_view value = trim(line.substr(equals + 1));
     if (key == "version" || key == "version_info") {
       version = std::string(value);
     } else if (key == "include-system-site-packages") {
@@ -208,7 +209,7 @@ void parse_metadata(std::string_view text, PackageInfo& info) {
       continue;
     }
     std::string_view key = line.substr(0, colon);
-    std::string value(probe::trim(line.substr(colon + 1)));
+    std::string value(trim(line.substr(colon + 1)));
     if (key == "Name") {
       info.name = normalize_distribution_name(value);
     } else if (key == "Version") {
@@ -228,11 +229,30 @@ void parse_torch_version_py(std::string_view text, PackageInfo& info) {
   }
 }
 
+namespace {
+
+// The `name` column of data/gpu_python_packages.tsv, for the rows of `role` (any role when empty).
+std::vector<std::string> gpu_python_packages(std::string_view role) {
+  const auto& table = knowledge::embedded_table("gpu_python_packages.tsv");
+  std::vector<std::string> names;
+  for (const auto& row : table.rows) {
+    if (role.empty() || table.field(row, "role") == role) {
+      names.push_back(table.field(row, "name"));
+    }
+  }
+  return names;
+}
+
+}  // namespace
+
 bool is_gpu_framework(const std::string& name) {
-  static const std::set<std::string> names = {"torch",      "triton",       "pytorch-triton", "pytorch-triton-rocm",
-                                               "triton-rocm", "vllm",       "flash-attn",     "torchvision",
-                                               "torchaudio", "xformers"};
-  return names.count(name) != 0;
+  static const std::vector<std::string> names = gpu_python_packages("");
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+const std::vector<std::string>& triton_distributions() {
+  static const std::vector<std::string> names = gpu_python_packages("triton");
+  return names;
 }
 
 std::vector<Distribution> read_distributions(const probe::SystemRoot& root, const std::vector<std::string>& site_dirs) {

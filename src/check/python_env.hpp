@@ -55,7 +55,10 @@ void parse_metadata(std::string_view text, PackageInfo& info);
 // torch/version.py literals: `cuda: Optional[str] = '13.0'` / `hip = None` …
 void parse_torch_version_py(std::string_view text, PackageInfo& info);
 
-// The distributions `check --python` examines: torch and what is built against it.
+// The distributions `check --python` examines: torch and what is built against it
+// (data/gpu_python_packages.tsv).
 bool is_gpu_framework(const std::string& normalized_name);
+// The names Triton is installed under, in the table's order.
+const std::vector<std::string>& triton_distributions();
 
 }  // namespace archfit::check

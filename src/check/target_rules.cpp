@@ -1,95 +1,40 @@
 #include "check/target_rules.hpp"
 
-#include <charconv>
-
 #include <fmt/format.h>
 
 #include "knowledge/amdgpu_processors.hpp"
+#include "model/target_id.hpp"
 
 namespace archfit::check {
 
 namespace {
 
-struct AmdCodeTarget {
-  std::string processor;
-  std::string xnack = "any";    // "any" | "on" | "off"
-  std::string sramecc = "any";
-};
+using model::FeatureSetting;
 
-std::optional<AmdCodeTarget> parse_amd_code(std::string_view text) {
-  AmdCodeTarget code;
-  auto colon = text.find(':');
-  code.processor = std::string(text.substr(0, colon));
-  while (colon != std::string_view::npos) {
-    text.remove_prefix(colon + 1);
-    colon = text.find(':');
-    std::string_view feature = text.substr(0, colon);
-    if (feature.size() < 2 || (feature.back() != '+' && feature.back() != '-')) {
-      return std::nullopt;
-    }
-    std::string state = feature.back() == '+' ? "on" : "off";
-    feature.remove_suffix(1);
-    if (feature == "xnack") {
-      code.xnack = state;
-    } else if (feature == "sramecc") {
-      code.sramecc = state;
-    } else {
-      return std::nullopt;
-    }
-  }
-  return code;
-}
-
-// Feature rule for one feature: code state any/on/off against device on/off/unsupported/unknown.
+// Feature rule for one feature: the code's setting against the device's mode ("any" = not known).
 // Returns false when it cannot run; sets `condition` when it runs only in a mode not known here.
-bool feature_allows(const std::string& code, const std::string& device, std::string_view name, std::string& condition) {
-  if (code == "any" || device == "unsupported" || code == device) {
+bool feature_allows(FeatureSetting code, const std::string& device, std::string_view name, std::string& condition) {
+  auto mode = model::feature_setting_from_name(device).value_or(FeatureSetting::any);
+  if (code == FeatureSetting::any || mode == FeatureSetting::unsupported || code == mode) {
     return true;
   }
-  if (device == "unknown") {
-    condition += (condition.empty() ? "" : ", ") + std::string(name) + " " + code;
+  if (mode == FeatureSetting::any) {
+    condition += (condition.empty() ? "" : ", ") + std::string(name) + " " + std::string(model::feature_setting_name(code));
     return true;
   }
   return false;
 }
 
-struct SmTarget {
-  int major = 0;
-  int minor = 0;
-  char variant = 0;  // 0, 'a' or 'f'
-  bool ptx = false;
-};
-
-// "sm_90a" → 9.0a; "compute_100f" → 10.0f PTX; "sm_120" → 12.0. The last digit is the minor.
-std::optional<SmTarget> parse_sm(std::string_view text) {
-  SmTarget target;
-  if (text.starts_with("sm_")) {
-    text.remove_prefix(3);
-  } else if (text.starts_with("compute_")) {
-    text.remove_prefix(8);
-    target.ptx = true;
-  } else {
-    return std::nullopt;
-  }
-  if (!text.empty() && (text.back() == 'a' || text.back() == 'f')) {
-    target.variant = text.back();
-    text.remove_suffix(1);
-  }
-  int number = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), number);
-  if (text.size() < 2 || ec != std::errc{} || end != text.data() + text.size()) {
-    return std::nullopt;
-  }
-  target.major = number / 10;
-  target.minor = number % 10;
-  return target;
+// The device's mode of a feature it supports: what the target ID says, else unknown.
+std::string device_mode(bool supported, FeatureSetting stated) {
+  return std::string(model::device_mode_name(supported ? stated : FeatureSetting::unsupported));
 }
 
 }  // namespace
 
 std::string DeviceTarget::arch_list_value() const {
   if (vendor == "nvidia") {
-    return fmt::format("{}.{}", cc_major, cc_minor);
+    return model::CudaTarget{cc_major, cc_minor}.compute_capability();
   }
   return processor;
 }
@@ -102,41 +47,22 @@ std::optional<DeviceTarget> parse_device_target(std::string_view text, std::stri
     return std::nullopt;
   };
   DeviceTarget device;
-  // "9.0" / "12.1": TORCH_CUDA_ARCH_LIST spelling.
-  if (!text.empty() && text.front() >= '0' && text.front() <= '9') {
-    auto dot = text.find('.');
-    if (dot == std::string_view::npos) {
-      return fail(fmt::format("'{}' is not a compute capability like 9.0", text));
-    }
-    int major = 0;
-    int minor = 0;
-    auto [end_major, ec_major] = std::from_chars(text.data(), text.data() + dot, major);
-    auto [end_minor, ec_minor] = std::from_chars(text.data() + dot + 1, text.data() + text.size(), minor);
-    if (ec_major != std::errc{} || end_major != text.data() + dot || ec_minor != std::errc{} ||
-        end_minor != text.data() + text.size() || minor > 9) {
-      return fail(fmt::format("'{}' is not a compute capability like 9.0", text));
-    }
-    text = {};
-    device.vendor = "nvidia";
-    device.cc_major = major;
-    device.cc_minor = minor;
-  } else if (text.starts_with("sm_")) {
-    auto sm = parse_sm(text);
-    if (!sm || sm->variant != 0) {
-      return fail(fmt::format("'{}' is not a device architecture like sm_90 (a device is never sm_90a)", text));
+  // "9.0" / "12.1" (TORCH_CUDA_ARCH_LIST's spelling), "90", or "sm_90".
+  if (text.starts_with("sm_") || (!text.empty() && text.front() >= '0' && text.front() <= '9')) {
+    auto capability = model::parse_compute_capability(text);
+    if (!capability) {
+      return fail(capability.error().message);
     }
     device.vendor = "nvidia";
-    device.cc_major = sm->major;
-    device.cc_minor = sm->minor;
-  }
-  if (device.vendor == "nvidia") {
-    device.processor = fmt::format("sm_{}{}", device.cc_major, device.cc_minor);
+    device.cc_major = capability->major;
+    device.cc_minor = capability->minor;
+    device.processor = capability->to_string();
     device.display = device.processor;
     return device;
   }
-  auto code = parse_amd_code(text);
+  auto code = model::parse_amd_target_id(text);
   if (!code) {
-    return fail(fmt::format("'{}' is not a target ID like gfx90a or gfx942:sramecc+:xnack-", text));
+    return fail(code.error().message);
   }
   const auto* processor = knowledge::AmdgpuProcessorTable::embedded().by_name(code->processor);
   if (processor == nullptr || processor->is_generic) {
@@ -145,8 +71,8 @@ std::optional<DeviceTarget> parse_device_target(std::string_view text, std::stri
   }
   device.vendor = "amd";
   device.processor = code->processor;
-  device.xnack = !processor->supports_xnack ? "unsupported" : code->xnack == "any" ? "unknown" : code->xnack;
-  device.sramecc = !processor->supports_sramecc ? "unsupported" : code->sramecc == "any" ? "unknown" : code->sramecc;
+  device.xnack = device_mode(processor->supports_xnack, code->xnack);
+  device.sramecc = device_mode(processor->supports_sramecc, code->sramecc);
   device.display = std::string(text);
   return device;
 }
@@ -154,13 +80,14 @@ std::optional<DeviceTarget> parse_device_target(std::string_view text, std::stri
 CodeFit code_fits(std::string_view code_target, const DeviceTarget& device) {
   CodeFit result;
   if (device.vendor == "nvidia") {
-    auto code = parse_sm(code_target);
+    auto code = model::parse_cuda_target(code_target);
     if (!code) {
       return result;
     }
     bool same_major = code->major == device.cc_major;
-    bool fits = code->variant == 'a' ? (same_major && code->minor == device.cc_minor)
-                : code->ptx && code->variant == 0
+    bool fits = code->variant == model::CudaVariant::arch_specific
+                    ? (same_major && code->minor == device.cc_minor)
+                : code->ptx && code->variant == model::CudaVariant::none
                     ? (device.cc_major > code->major || (same_major && device.cc_minor >= code->minor))
                     : (same_major && device.cc_minor >= code->minor);  // plain cubin and 'f' family
     if (fits) {
@@ -168,7 +95,7 @@ CodeFit code_fits(std::string_view code_target, const DeviceTarget& device) {
     }
     return result;
   }
-  auto code = parse_amd_code(code_target);
+  auto code = model::parse_amd_target_id(code_target);
   if (!code) {
     return result;
   }

@@ -35,7 +35,8 @@ struct DeviceTarget {
   std::string arch_list_value() const;
 };
 
-// Parses "gfx90a", "gfx90a:xnack+", "gfx942:sramecc+:xnack-", "sm_90", "sm_120", "9.0", "12.1".
+// Parses "gfx90a", "gfx90a:xnack+", "gfx942:sramecc+:xnack-", "sm_90", "sm_120", "9.0", "90", "12.1"
+// (the syntax is model/target_id.hpp's; whether the processor exists is data/amdgpu_processors.tsv).
 // Features a processor does not have become "unsupported"; unknown processors are errors.
 std::optional<DeviceTarget> parse_device_target(std::string_view text, std::string* error = nullptr);
 

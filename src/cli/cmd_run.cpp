@@ -13,7 +13,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
-#include "explain/command_relay.hpp"
+#include "probe/process_relay.hpp"
 #include "explain/context_builder.hpp"
 #include "explain/explainer.hpp"
 #include "explain/line_splitter.hpp"
@@ -40,13 +40,13 @@ struct RunCommandOptions {
 };
 
 // Ended because someone asked it to (Ctrl-C, kill, a closed terminal): nothing to explain.
-bool was_interrupted(const explain::RelayOutcome& outcome) {
+bool was_interrupted(const probe::RelayOutcome& outcome) {
   int signal = outcome.signal;
   return outcome.forwarded_signal != 0 || signal == SIGINT || signal == SIGTERM || signal == SIGHUP ||
          signal == SIGQUIT;
 }
 
-std::string describe_end(const explain::RelayOutcome& outcome) {
+std::string describe_end(const probe::RelayOutcome& outcome) {
   if (outcome.signal != 0) {
     const char* name = ::sigabbrev_np(outcome.signal);
     return fmt::format("was killed by signal {} (SIG{}; status {})", outcome.signal, name != nullptr ? name : "?",
@@ -88,14 +88,16 @@ int run_run(const RunCommandOptions& options, const GlobalOptions& global) {
   explain::LineSplitter stderr_lines;
   auto to_scanner = [&scanner](std::string_view line) { scanner.add_line(line); };
 
-  explain::RelayOptions relay;
+  probe::RelayOptions relay;
   relay.argv = options.command;
+  const auto environment = probe::Environment::current();
+  relay.search_environment = &environment;
   relay.environment = color_environment(global);
   relay.on_output = [&](int stream, std::string_view chunk) {
     (stream == 1 ? stdout_lines : stderr_lines).feed(chunk, to_scanner);
   };
   std::fflush(stdout);
-  auto outcome = explain::run_relayed(relay);
+  auto outcome = probe::run_relayed(relay);
   if (!outcome) {
     fmt::print(stderr, "archfit: {} cannot run {}: {}\n", error_style.red("error:"),
                terminal_safe(options.command.front()), terminal_safe(outcome.error().message));

@@ -12,7 +12,7 @@
 
 namespace archfit::cli {
 
-// Exit codes (docs/exit-codes.md).
+// Exit codes (docs/cli.md, "Exit codes").
 inline constexpr int k_exit_ok = 0;
 inline constexpr int k_exit_findings = 1;  // errors in inputs, or findings the command reports
 inline constexpr int k_exit_usage = 2;

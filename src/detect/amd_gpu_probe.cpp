@@ -10,6 +10,8 @@
 #include "knowledge/embedded_data.hpp"
 #include "knowledge/tsv_table.hpp"
 #include "knowledge/pci_id_tables.hpp"
+#include "model/target_id.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::detect {
 
@@ -65,7 +67,7 @@ std::pair<std::string, std::string> xnack_mode(const probe::SystemRoot& root, co
   }
   auto noretry = root.read_text("/sys/module/amdgpu/parameters/noretry", 64);
   if (noretry.ok()) {
-    std::string_view value = probe::trim(noretry.text);
+    std::string_view value = trim(noretry.text);
     if (value == "0") {
       return {"on", "amdgpu.noretry=0"};
     }
@@ -139,15 +141,16 @@ void fill_features(const probe::SystemRoot& root, const probe::Environment& envi
     xnack = xnack && limits->first;
     sramecc = sramecc && limits->second;
   }
-  gpu.sramecc = !sramecc ? "unsupported"
-                : (node.get("capability") & k_cap_sram_edc_supported) != 0 ? "on"
-                                                                             : "off";
+  using model::FeatureSetting;
+  gpu.sramecc = model::device_mode_name(!sramecc ? FeatureSetting::unsupported
+                                        : (node.get("capability") & k_cap_sram_edc_supported) != 0 ? FeatureSetting::on
+                                                                                                     : FeatureSetting::off);
   if (xnack) {
     auto [mode, why] = xnack_mode(root, environment);
     gpu.xnack = mode;
     gpu.xnack_source = why;
   } else {
-    gpu.xnack = "unsupported";
+    gpu.xnack = model::device_mode_name(FeatureSetting::unsupported);
   }
   gpu.target_id = make_amd_target_id(gpu.target, gpu.sramecc, gpu.xnack);
 }
@@ -216,14 +219,10 @@ DetectedGpu gpu_from_pci(const PciDevice& pci, const AmdgpuIds& ids) {
 }  // namespace
 
 std::string make_amd_target_id(const std::string& processor, const std::string& sramecc, const std::string& xnack) {
-  std::string id = processor;
-  if (sramecc == "on" || sramecc == "off") {
-    id += sramecc == "on" ? ":sramecc+" : ":sramecc-";
-  }
-  if (xnack == "on" || xnack == "off") {
-    id += xnack == "on" ? ":xnack+" : ":xnack-";
-  }
-  return id;
+  auto setting = [](const std::string& mode) {
+    return model::feature_setting_from_name(mode).value_or(model::FeatureSetting::any);
+  };
+  return model::AmdTargetId{processor, setting(sramecc), setting(xnack)}.to_string();
 }
 
 void probe_amd_gpus(const probe::SystemRoot& root, const probe::Environment& environment,
@@ -254,7 +253,7 @@ void probe_amd_gpus(const probe::SystemRoot& root, const probe::Environment& env
     hidden_nodes = hidden_nodes || node.read_error != 0;
   }
   if (auto version = root.read_text("/sys/module/amdgpu/version", 256); version.ok()) {
-    report.drivers.amdgpu_version = std::string(probe::trim(version.text));
+    report.drivers.amdgpu_version = std::string(trim(version.text));
   }
   for (const auto& pci : pci_devices) {
     if (pci.vendor != k_pci_vendor_amd || std::find(seen.begin(), seen.end(), pci.address) != seen.end()) {

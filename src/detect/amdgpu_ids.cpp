@@ -2,6 +2,7 @@
 
 #include "knowledge/tsv_table.hpp"
 #include "probe/system_root.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::detect {
 
@@ -21,7 +22,7 @@ AmdgpuIds parse_amdgpu_ids(std::string_view text) {
       continue;
     }
     if (!have_version) {
-      ids.version = std::string(probe::trim(line));
+      ids.version = std::string(trim(line));
       have_version = true;
       continue;
     }
@@ -30,13 +31,13 @@ AmdgpuIds parse_amdgpu_ids(std::string_view text) {
     if (second == std::string_view::npos) {
       continue;
     }
-    auto device = knowledge::parse_hex(probe::trim(line.substr(0, first)));
-    auto revision = knowledge::parse_hex(probe::trim(line.substr(first + 1, second - first - 1)));
+    auto device = knowledge::parse_hex(trim(line.substr(0, first)));
+    auto revision = knowledge::parse_hex(trim(line.substr(first + 1, second - first - 1)));
     if (!device || !revision || *device > 0xffff || *revision > 0xff) {
       continue;
     }
     ids.names.emplace(std::make_pair(static_cast<std::uint16_t>(*device), static_cast<std::uint8_t>(*revision)),
-                      std::string(probe::trim(line.substr(second + 1))));
+                      std::string(trim(line.substr(second + 1))));
   }
   return ids;
 }

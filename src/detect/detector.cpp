@@ -36,7 +36,8 @@ DetectReport detect_system(const probe::SystemRoot& root, const probe::Environme
   report.sysroot = root.root();
   auto pci_devices = read_gpu_pci_devices(root);
   probe_amd_gpus(root, environment, pci_devices, report);
-  probe::ProcessRunner runner;
+  probe::ProcessRunner process_runner;
+  const probe::CommandRunner& runner = options.runner != nullptr ? *options.runner : process_runner;
   probe_nvidia_gpus(root, pci_devices, {options.confirm_with_nvml, &runner}, report);
   report.host = read_host(root, environment);
   apply_environment_effects(environment, report);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "detect/detect_report.hpp"
+#include "probe/command_runner.hpp"
 #include "probe/environment.hpp"
 #include "probe/system_root.hpp"
 
@@ -10,6 +11,8 @@ namespace archfit::detect {
 
 struct DetectOptions {
   bool confirm_with_nvml = false;
+  // Runs the last-resort nvidia-smi query (live systems only); nullptr: real processes.
+  const probe::CommandRunner* runner = nullptr;
 };
 
 DetectReport detect_system(const probe::SystemRoot& root, const probe::Environment& environment,

@@ -9,6 +9,7 @@
 #include "detect/gfx_target_version.hpp"
 #include "detect/visible_devices.hpp"
 #include "knowledge/amdgpu_processors.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::detect {
 
@@ -120,7 +121,7 @@ std::vector<DetectedGpu*> filter(const probe::Environment& environment, const st
          fmt::format("{}={}: '{}' {}, so the list ends there ({} of {} GPUs visible)", name, *value, visible.stopped_at,
                      visible.stop_reason, visible.devices.size(), gpus.size()),
          fmt::format("fix or remove '{}' in {}", visible.stopped_at, name)});
-  } else if (probe::trim(*value).empty()) {
+  } else if (trim(*value).empty()) {
     report.findings.push_back({"warning", "visible-devices-empty",
                                fmt::format("{} is set but empty: programs see no GPU", name),
                                fmt::format("unset {}", name)});

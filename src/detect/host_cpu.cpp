@@ -2,6 +2,7 @@
 
 #include "knowledge/x86_isa_levels.hpp"
 #include "probe/system_root.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::detect {
 
@@ -14,13 +15,13 @@ HostCpu parse_cpuinfo(std::string_view text) {
     text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
     auto colon = line.find(':');
     if (colon == std::string_view::npos) {
-      if (probe::trim(line).empty() && cpu.logical_cpus > 0) {
+      if (trim(line).empty() && cpu.logical_cpus > 0) {
         first_block = false;
       }
       continue;
     }
-    std::string_view key = probe::trim(line.substr(0, colon));
-    std::string_view value = probe::trim(line.substr(colon + 1));
+    std::string_view key = trim(line.substr(0, colon));
+    std::string_view value = trim(line.substr(colon + 1));
     if (key == "processor") {
       ++cpu.logical_cpus;
     } else if (!first_block) {

@@ -1,4 +1,5 @@
 #include "detect/host_resources.hpp"
+#include "util/text_lines.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -9,7 +10,7 @@ namespace archfit::detect {
 namespace {
 
 std::optional<std::uint64_t> parse_u64(std::string_view text) {
-  text = probe::trim(text);
+  text = trim(text);
   std::uint64_t value = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (text.empty() || ec != std::errc{} || end != text.data() + text.size()) {
@@ -24,7 +25,7 @@ std::optional<std::uint64_t> proc_field(std::string_view text, std::string_view 
   while ((at = text.find(key, at)) != std::string_view::npos) {
     if ((at == 0 || text[at - 1] == '\n') && at + key.size() < text.size() && text[at + key.size()] == ':') {
       std::string_view rest = text.substr(at + key.size() + 1);
-      rest = probe::trim(rest.substr(0, rest.find('\n')));
+      rest = trim(rest.substr(0, rest.find('\n')));
       bool kilobytes = rest.ends_with("kB");
       if (kilobytes) {
         rest.remove_suffix(2);
@@ -46,7 +47,7 @@ std::string proc_text_field(std::string_view text, std::string_view key) {
     return {};
   }
   std::string_view rest = text.substr(at + key.size() + 1);
-  return std::string(probe::trim(rest.substr(0, rest.find('\n'))));
+  return std::string(trim(rest.substr(0, rest.find('\n'))));
 }
 
 template <class T>
@@ -85,7 +86,7 @@ void read_cgroup_v2(const probe::SystemRoot& root, const std::string& path, Host
     }
     auto cpu = root.read_text(dir + "/cpu.max", 256);
     if (cpu.ok()) {
-      std::string_view text = probe::trim(cpu.text);
+      std::string_view text = trim(cpu.text);
       auto space = text.find(' ');
       auto quota = parse_u64(text.substr(0, space));
       auto period = space == std::string_view::npos ? std::nullopt : parse_u64(text.substr(space + 1));
@@ -135,7 +136,7 @@ void read_cgroup_v1(const probe::SystemRoot& root, std::string_view controllers,
     std::string dir = existing_v1_dir(root, mount, path, "cpu.cfs_quota_us");
     auto quota_file = root.read_text(dir + "/cpu.cfs_quota_us", 256);
     auto period_file = root.read_text(dir + "/cpu.cfs_period_us", 256);
-    std::string_view quota_text = probe::trim(quota_file.text);
+    std::string_view quota_text = trim(quota_file.text);
     auto quota = quota_file.ok() && !quota_text.starts_with('-') ? parse_u64(quota_text) : std::nullopt;
     auto period = period_file.ok() ? parse_u64(period_file.text) : std::nullopt;
     if (quota && period && *period > 0) {
@@ -147,7 +148,7 @@ void read_cgroup_v1(const probe::SystemRoot& root, std::string_view controllers,
 }  // namespace
 
 std::optional<unsigned> count_cpu_list(std::string_view list) {
-  list = probe::trim(list);
+  list = trim(list);
   if (list.empty()) {
     return std::nullopt;
   }
@@ -205,7 +206,7 @@ HostResources read_host_resources(const probe::SystemRoot& root) {
       continue;
     }
     std::string_view controllers = line.substr(first + 1, second - first - 1);
-    std::string path(probe::trim(line.substr(second + 1)));
+    std::string path(trim(line.substr(second + 1)));
     if (line.substr(0, first) == "0" && controllers.empty()) {
       resources.cgroup_version = 2;
       resources.cgroup_path = path;

@@ -4,6 +4,7 @@
 #include "binfmt/elf_host_needs.hpp"
 #include "probe/library_resolver.hpp"
 #include "util/mapped_file.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::detect {
 
@@ -11,7 +12,7 @@ OsRelease parse_os_release(std::string_view text) {
   OsRelease os;
   while (!text.empty()) {
     auto newline = text.find('\n');
-    std::string_view line = probe::trim(text.substr(0, newline));
+    std::string_view line = trim(text.substr(0, newline));
     text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
     auto equals = line.find('=');
     if (line.starts_with('#') || equals == std::string_view::npos) {
@@ -74,7 +75,7 @@ HostSystem read_host_system(const probe::SystemRoot& root, const probe::Environm
   }
   auto kernel = root.read_text("/proc/sys/kernel/osrelease", 256);
   if (kernel.ok()) {
-    host.kernel = std::string(probe::trim(kernel.text));
+    host.kernel = std::string(trim(kernel.text));
   }
   probe::LibraryResolver resolver(root, environment);
   auto resolve = [&](const std::string& soname) {

@@ -1,4 +1,5 @@
 #include "detect/kfd_topology.hpp"
+#include "util/text_lines.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -43,14 +44,14 @@ KfdProperties parse_kfd_properties(std::string_view text) {
   KfdProperties properties;
   while (!text.empty()) {
     auto newline = text.find('\n');
-    std::string_view line = probe::trim(text.substr(0, newline));
+    std::string_view line = trim(text.substr(0, newline));
     text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
     auto space = line.find_first_of(" \t");
     if (space == std::string_view::npos) {
       continue;
     }
     std::string_view key = line.substr(0, space);
-    std::string_view value = probe::trim(line.substr(space));
+    std::string_view value = trim(line.substr(space));
     std::uint64_t number = 0;
     auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), number);
     if (ec == std::errc{} && end == value.data() + value.size()) {
@@ -104,7 +105,7 @@ KfdTopology read_kfd_topology(const probe::SystemRoot& root) {
     }
     auto name = root.read_text(dir + "/name", 256);
     if (name.ok()) {
-      node.name = std::string(probe::trim(name.text));
+      node.name = std::string(trim(name.text));
     }
     node.vram_bytes = read_vram(root, dir);
     topology.nodes.push_back(std::move(node));

@@ -7,6 +7,7 @@
 #include "detect/nvidia_procfs.hpp"
 #include "detect/nvml_probe.hpp"
 #include "knowledge/pci_id_tables.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::detect {
 
@@ -44,7 +45,7 @@ void probe_nvidia_gpus(const probe::SystemRoot& root, const std::vector<PciDevic
   }
   if (report.drivers.nvidia_version.empty()) {
     if (auto module = root.read_text("/sys/module/nvidia/version", 256); module.ok()) {
-      report.drivers.nvidia_version = std::string(probe::trim(module.text));
+      report.drivers.nvidia_version = std::string(trim(module.text));
     }
   }
   std::map<std::string, NvidiaGpuInformation> information;
@@ -139,7 +140,7 @@ void probe_nvidia_gpus(const probe::SystemRoot& root, const std::vector<PciDevic
         continue;
       }
       std::string bus = normalize_pci_address(line.substr(0, comma));
-      std::string capability(probe::trim(line.substr(comma + 1)));
+      std::string capability(trim(line.substr(comma + 1)));
       for (auto& gpu : found) {
         if (gpu.pci == bus && gpu.compute_capability.empty() &&
             !knowledge::sm_target_from_compute_capability(capability).empty()) {

@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "probe/system_root.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::detect {
 
@@ -40,7 +41,7 @@ std::optional<NvidiaDriverVersion> parse_nvidia_driver_version(std::string_view 
   bool aarch64 = line.find("aarch64") != std::string_view::npos;
   std::string_view rest = line.substr(module + 6);
   while (!rest.empty()) {
-    rest = probe::trim(rest);
+    rest = trim(rest);
     auto space = rest.find_first_of(" \t");
     std::string_view token = rest.substr(0, space);
     if (is_version_token(token)) {
@@ -73,8 +74,8 @@ NvidiaGpuInformation parse_nvidia_gpu_information(std::string_view text) {
     if (colon == std::string_view::npos) {
       continue;
     }
-    std::string_view key = probe::trim(line.substr(0, colon));
-    std::string value(probe::trim(line.substr(colon + 1)));
+    std::string_view key = trim(line.substr(0, colon));
+    std::string value(trim(line.substr(colon + 1)));
     if (key == "Model") {
       info.model = value;
     } else if (key == "GPU UUID") {

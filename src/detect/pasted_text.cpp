@@ -34,12 +34,12 @@ bool names_known_program(std::string_view command) {
 }  // namespace
 
 bool is_prompt_line(std::string_view line, std::string* command) {
-  std::string_view text = probe::trim(line);
+  std::string_view text = trim(line);
   // "(venv) " or "(base) " before the prompt.
   if (text.starts_with('(')) {
     auto close = text.find(") ");
     if (close != std::string_view::npos && close < 40) {
-      text = probe::trim(text.substr(close + 2));
+      text = trim(text.substr(close + 2));
     }
   }
   std::string_view rest;
@@ -79,7 +79,7 @@ bool is_prompt_line(std::string_view line, std::string* command) {
       }
     }
   }
-  rest = probe::trim(rest);
+  rest = trim(rest);
   if (!found || !starts_command(rest) || (root_hash && !names_known_program(rest))) {
     return false;
   }
@@ -90,7 +90,7 @@ bool is_prompt_line(std::string_view line, std::string* command) {
 }
 
 bool is_bare_tool_command(std::string_view line) {
-  std::string_view text = probe::trim(line);
+  std::string_view text = trim(line);
   if (text.size() > 200 || text.find('|') == 0) {
     return false;
   }
@@ -99,7 +99,7 @@ bool is_bare_tool_command(std::string_view line) {
     if (text.starts_with(program) && (text.size() == program.size() || text[program.size()] == ' ')) {
       // "nvidia-smi -L" or "rocminfo | grep gfx", not prose ("nvidia-smi shows nothing"): options, pipes and
       // redirections only.
-      std::string_view rest = probe::trim(text.substr(program.size()));
+      std::string_view rest = trim(text.substr(program.size()));
       return rest.empty() || rest.front() == '-' || rest.front() == '|' || rest.front() == '>';
     }
   }
@@ -135,7 +135,7 @@ std::string decode_entities(std::string_view text) {
 }  // namespace
 
 bool is_paste_wrapper(std::string_view line) {
-  std::string_view text = probe::trim(line);
+  std::string_view text = trim(line);
   return text.starts_with("```") || text.starts_with("~~~") || text.starts_with("<details") ||
          text.starts_with("</details") || text.starts_with("<summary");
 }
@@ -157,7 +157,7 @@ std::vector<PastedSection> split_pasted_sections(std::string_view text) {
       continue;
     }
     if (is_bare_tool_command(decoded)) {
-      sections.push_back(PastedSection{std::string(probe::trim(decoded)), {}});
+      sections.push_back(PastedSection{std::string(trim(decoded)), {}});
       continue;
     }
     sections.back().lines.push_back(PastedLine{number, std::move(decoded)});

@@ -1,4 +1,5 @@
 #include "detect/pci_devices.hpp"
+#include "util/text_lines.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -61,7 +62,7 @@ std::vector<PciDevice> read_gpu_pci_devices(const probe::SystemRoot& root) {
 
 std::string normalize_pci_address(std::string_view address) {
   std::string lower;
-  for (char c : probe::trim(address)) {
+  for (char c : trim(address)) {
     lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   }
   // domain:bus:device.function; nvidia-smi prints an 8-digit domain.

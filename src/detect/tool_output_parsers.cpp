@@ -9,7 +9,9 @@
 #include "detect/pci_devices.hpp"
 #include "knowledge/pci_id_tables.hpp"
 #include "knowledge/tsv_table.hpp"
+#include "model/target_id.hpp"
 #include "probe/system_root.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::detect {
 
@@ -21,7 +23,7 @@ std::pair<std::string_view, std::string_view> key_value(std::string_view line, s
   if (colon == std::string_view::npos) {
     return {};
   }
-  return {probe::trim(line.substr(0, colon)), probe::trim(line.substr(colon + separator.size()))};
+  return {trim(line.substr(0, colon)), trim(line.substr(colon + separator.size()))};
 }
 
 std::optional<std::uint64_t> leading_number(std::string_view text) {
@@ -74,10 +76,10 @@ struct RocminfoAgent {
 
 constexpr std::string_view k_isa_prefix = "amdgcn-amd-amdhsa--";
 
-bool is_generic_isa(std::string_view isa) { return isa.substr(0, isa.find(':')).ends_with("-generic"); }
+bool is_generic_isa(std::string_view isa) { return model::processor_of(isa).ends_with("-generic"); }
 
 // The processor named by a target id: "gfx90a:sramecc+:xnack-" → "gfx90a".
-std::string processor_of(std::string_view target_id) { return std::string(target_id.substr(0, target_id.find(':'))); }
+std::string processor_of(std::string_view target_id) { return std::string(model::processor_of(target_id)); }
 
 bool looks_like_gfx(std::string_view name) {
   if (!name.starts_with("gfx") || name.size() < 6 || name == "gfx000") {
@@ -166,14 +168,16 @@ std::optional<DetectedGpu> gpu_from_agent(const RocminfoAgent& agent) {
   if (agent.node) {
     gpu.kfd_node = static_cast<unsigned>(*agent.node);
   }
-  auto colon = gpu.target_id.find(':');
-  std::string_view features = colon == std::string::npos ? std::string_view() : std::string_view(gpu.target_id).substr(colon);
-  gpu.sramecc = features.find("sramecc+") != std::string_view::npos   ? "on"
-                : features.find("sramecc-") != std::string_view::npos ? "off"
-                                                                      : "";
-  gpu.xnack = features.find("xnack+") != std::string_view::npos   ? "on"
-              : features.find("xnack-") != std::string_view::npos ? "off"
-                                                                  : "";
+  // The modes the ISA name states; a feature it leaves out stays "" (rocminfo does not say).
+  auto parts = model::split_target_id(gpu.target_id);
+  for (const auto& [feature, sign] : parts.features) {
+    std::string mode(model::device_mode_name(sign == '+' ? model::FeatureSetting::on : model::FeatureSetting::off));
+    if (feature == "sramecc") {
+      gpu.sramecc = mode;
+    } else if (feature == "xnack") {
+      gpu.xnack = mode;
+    }
+  }
   return gpu;
 }
 
@@ -188,7 +192,7 @@ class RocminfoReader {
   }
 
   void read(const PastedLine& line) {
-    std::string_view trimmed = probe::trim(std::string_view(line.text));
+    std::string_view trimmed = trim(std::string_view(line.text));
     if (trimmed.starts_with("Agent ") && leading_number(trimmed.substr(6))) {
       close();
       note_line(m_agent.lines, line.number);
@@ -391,7 +395,7 @@ std::string capability_from_name_table(std::string_view name) {
   name = without_nvidia_prefix(name);
   bool truncated = is_truncated(name);
   if (truncated) {
-    name = probe::trim(name.substr(0, name.size() - 3));
+    name = trim(name.substr(0, name.size() - 3));
   }
   std::size_t best = 0;
   std::string capability;
@@ -457,7 +461,7 @@ std::vector<std::string_view> split_csv(std::string_view line) {
   std::vector<std::string_view> fields;
   while (true) {
     auto comma = line.find(',');
-    fields.push_back(probe::trim(line.substr(0, comma)));
+    fields.push_back(trim(line.substr(0, comma)));
     if (comma == std::string_view::npos) {
       return fields;
     }
@@ -606,7 +610,7 @@ void read_csv(const PastedSection& section, std::vector<NvidiaGpu>& gpus, std::s
 // under it are instances of that GPU.
 void read_list(const PastedSection& section, std::vector<NvidiaGpu>& gpus) {
   for (const auto& line : section.lines) {
-    std::string_view text = probe::trim(std::string_view(line.text));
+    std::string_view text = trim(std::string_view(line.text));
     if (!text.starts_with("GPU ")) {
       continue;
     }
@@ -617,7 +621,7 @@ void read_list(const PastedSection& section, std::vector<NvidiaGpu>& gpus) {
       continue;
     }
     NvidiaGpu gpu{new_nvidia_gpu(), static_cast<unsigned>(*index)};
-    gpu.gpu.name = probe::trim(text.substr(colon + 2, uuid - colon - 2));
+    gpu.gpu.name = trim(text.substr(colon + 2, uuid - colon - 2));
     std::string_view id = text.substr(uuid + 7);
     gpu.gpu.uuid = id.substr(0, id.find(')'));
     gpu.gpu.source_lines = std::pair{line.number, line.number};
@@ -630,8 +634,8 @@ void read_list(const PastedSection& section, std::vector<NvidiaGpu>& gpus) {
 void read_query(const PastedSection& section, std::vector<NvidiaGpu>& gpus, std::string* driver_version) {
   std::optional<std::size_t> current;
   for (const auto& line : section.lines) {
-    std::string_view text = probe::trim(std::string_view(line.text));
-    std::string_view rest = text.starts_with("GPU ") ? probe::trim(text.substr(4)) : std::string_view();
+    std::string_view text = trim(std::string_view(line.text));
+    std::string_view rest = text.starts_with("GPU ") ? trim(text.substr(4)) : std::string_view();
     if (!rest.empty() && rest.find(' ') == std::string_view::npos && is_bus_id(rest)) {
       NvidiaGpu gpu{new_nvidia_gpu(), std::nullopt};
       gpu.gpu.pci = normalize_pci_address(rest);
@@ -689,13 +693,13 @@ std::string_view xml_element(std::string_view text, std::string_view tag) {
   }
   start += open.size();
   auto end = text.find("</", start);
-  return probe::trim(text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+  return trim(text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
 }
 
 void read_xml(const PastedSection& section, std::vector<NvidiaGpu>& gpus, std::string* driver_version) {
   std::optional<std::size_t> current;
   for (const auto& line : section.lines) {
-    std::string_view text = probe::trim(std::string_view(line.text));
+    std::string_view text = trim(std::string_view(line.text));
     if (text.starts_with("<gpu id=\"") || text == "<gpu>") {
       NvidiaGpu gpu{new_nvidia_gpu(), std::nullopt};
       if (text.starts_with("<gpu id=\"")) {
@@ -746,12 +750,12 @@ void read_xml(const PastedSection& section, std::vector<NvidiaGpu>& gpus, std::s
 void read_table(const PastedSection& section, std::vector<NvidiaGpu>& gpus, std::string* driver_version) {
   bool in_table = false;  // the "| GPU  Name ..." header was seen
   for (const auto& line : section.lines) {
-    std::string_view text = probe::trim(std::string_view(line.text));
+    std::string_view text = trim(std::string_view(line.text));
     if (text.find("GPU  Name") != std::string_view::npos) {
       in_table = true;
     }
     if (auto driver = text.find("Driver Version:"); driver != std::string_view::npos) {
-      std::string_view rest = probe::trim(text.substr(driver + 15));
+      std::string_view rest = trim(text.substr(driver + 15));
       if (driver_version != nullptr) {
         *driver_version = std::string(rest.substr(0, rest.find(' ')));
       }
@@ -764,21 +768,21 @@ void read_table(const PastedSection& section, std::vector<NvidiaGpu>& gpus, std:
     if (second_bar == std::string_view::npos) {
       continue;
     }
-    std::string_view first = probe::trim(text.substr(1, second_bar - 1));
+    std::string_view first = trim(text.substr(1, second_bar - 1));
     auto index = leading_number(first);
     if (!index || first.find(' ') == std::string_view::npos) {
       continue;
     }
-    std::string_view name = probe::trim(first.substr(first.find(' ')));
+    std::string_view name = trim(first.substr(first.find(' ')));
     bool mode_column = false;
     for (std::string_view mode : {" On", " Off", " WDDM", " TCC"}) {  // Persistence-M or the Windows driver model
       if (name.ends_with(mode)) {
-        name = probe::trim(name.substr(0, name.size() - mode.size()));
+        name = trim(name.substr(0, name.size() - mode.size()));
         mode_column = true;
       }
     }
     auto third_bar = text.find('|', second_bar + 1);
-    std::string_view bus = probe::trim(text.substr(second_bar + 1, third_bar - second_bar - 1));
+    std::string_view bus = trim(text.substr(second_bar + 1, third_bar - second_bar - 1));
     bus = bus.substr(0, bus.find(' '));
     // A row the paste cut right after its first cell ("|   0  GeForce RTX 208...  Off  |") still names
     // the GPU when it stands under the table's header and has the mode column.

@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "probe/system_root.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::detect {
 
@@ -34,12 +35,12 @@ std::optional<std::size_t> match_uuid(std::string_view prefix, const std::vector
 
 VisibleDevices parse_visible_devices(std::string_view value, const std::vector<std::string>& uuids) {
   VisibleDevices result;
-  if (probe::trim(value).empty()) {
+  if (trim(value).empty()) {
     return result;  // set but empty: no devices
   }
   while (true) {
     auto comma = value.find(',');
-    std::string_view token = probe::trim(value.substr(0, comma));
+    std::string_view token = trim(value.substr(0, comma));
     std::string why;
     std::optional<std::size_t> index;
     if (is_uuid_token(token)) {

@@ -12,6 +12,7 @@
 #include "detect/detector.hpp"
 #include "doctor/probes.hpp"
 #include "doctor/versions.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::doctor {
 
@@ -136,7 +137,7 @@ std::vector<std::string> detected_targets(const detect::DetectReport& report) {
 }  // namespace
 
 std::string normalize_target(std::string_view target) {
-  std::string t(probe::trim(target));
+  std::string t(trim(target));
   if (t.starts_with("gfx")) {
     return t;
   }
@@ -187,7 +188,7 @@ Facts gather_facts(const probe::SystemRoot& root, const probe::Environment& envi
 
   bool versions = !options.env_only;
   run_parallel({
-      [&] { facts.detect = detect::detect_system(root, environment); },
+      [&] { facts.detect = detect::detect_system(root, environment, {.runner = &runner}); },
       [&] { probe_toolchain(context, ToolchainScope{versions}, facts.toolchain); },
       [&] { probe_rocm(context, components, versions, facts.rocm); },
       [&] { probe_cuda(context, true, facts.cuda); },

@@ -9,6 +9,7 @@
 
 #include "doctor/probes.hpp"
 #include "doctor/versions.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::doctor {
 
@@ -27,7 +28,7 @@ std::optional<std::string> read_file(const fs::path& path, std::size_t limit = s
   return text;
 }
 
-std::string trimmed(std::string_view text) { return std::string(probe::trim(text)); }
+std::string trimmed(std::string_view text) { return std::string(trim(text)); }
 
 std::string lower(std::string_view text) {
   std::string result(text);

@@ -6,6 +6,7 @@
 #include "doctor/versions.hpp"
 #include "knowledge/embedded_data.hpp"
 #include "probe/system_root.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::doctor {
 
@@ -71,7 +72,7 @@ std::vector<std::string> split_list(std::string_view text, bool also_comma) {
   std::vector<std::string> items;
   std::string current;
   auto flush = [&] {
-    std::string_view trimmed = probe::trim(current);
+    std::string_view trimmed = trim(current);
     if (!trimmed.empty()) {
       items.emplace_back(trimmed);
     }

@@ -1,8 +1,6 @@
 #include "doctor/versions.hpp"
 
 #include <cctype>
-#include <charconv>
-#include <vector>
 
 namespace archfit::doctor {
 
@@ -46,24 +44,6 @@ std::string number_after(std::string_view text, std::string_view marker) {
     rest.remove_prefix(1);
   }
   return dotted_prefix(rest);
-}
-
-std::vector<long> release_numbers(std::string_view version) {
-  std::vector<long> parts;
-  while (!version.empty()) {
-    long value = 0;
-    auto [end, ec] = std::from_chars(version.data(), version.data() + version.size(), value);
-    if (ec != std::errc{}) {
-      break;
-    }
-    parts.push_back(value);
-    version.remove_prefix(static_cast<std::size_t>(end - version.data()));
-    if (version.empty() || version.front() != '.') {
-      break;
-    }
-    version.remove_prefix(1);
-  }
-  return parts;
 }
 
 }  // namespace
@@ -136,34 +116,8 @@ std::string parse_hip_version(std::string_view output) {
   return dotted_prefix(line);
 }
 
-int compare_versions(std::string_view a, std::string_view b) {
-  auto left = release_numbers(a);
-  auto right = release_numbers(b);
-  std::size_t size = std::max(left.size(), right.size());
-  left.resize(size, 0);
-  right.resize(size, 0);
-  return left < right ? -1 : (left > right ? 1 : 0);
-}
+std::optional<int> major_of(std::string_view version) { return model::parse_version(version).major(); }
 
-std::optional<int> major_of(std::string_view version) {
-  auto parts = release_numbers(version);
-  if (parts.empty()) {
-    return std::nullopt;
-  }
-  return static_cast<int>(parts.front());
-}
-
-std::string major_minor(std::string_view version) {
-  auto parts = release_numbers(version);
-  if (parts.empty()) {
-    return {};
-  }
-  std::string result = std::to_string(parts[0]);
-  if (parts.size() > 1) {
-    result += '.';
-    result += std::to_string(parts[1]);
-  }
-  return result;
-}
+std::string major_minor(std::string_view version) { return model::parse_version(version).major_minor(); }
 
 }  // namespace archfit::doctor

@@ -12,6 +12,8 @@
 #include <string>
 #include <string_view>
 
+#include "model/version.hpp"
+
 namespace archfit::doctor {
 
 // The first token of `text` made of digits and dots that starts with a digit and has at least one dot
@@ -34,7 +36,7 @@ std::string parse_nvcc_version(std::string_view output);    // "13.0.88" (V...),
 std::string parse_hip_version(std::string_view output);     // "5.2.21153" from "5.2.21153-0" or "HIP version: 6.4.43483-a187df25c"
 
 // Numeric comparison of dotted versions; non-numeric suffixes ("0a0", "rc1", "+cu130") end a part.
-int compare_versions(std::string_view a, std::string_view b);
+using model::compare_versions;
 // "12.2.0" -> 12; nullopt when not a number.
 std::optional<int> major_of(std::string_view version);
 // "6.4.1" -> "6.4"

@@ -330,17 +330,6 @@ std::optional<std::string> SystemRoot::read_link(std::string_view path) const {
   return std::string(buffer, static_cast<std::size_t>(n));
 }
 
-std::string_view trim(std::string_view text) {
-  auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
-  while (!text.empty() && is_space(text.front())) {
-    text.remove_prefix(1);
-  }
-  while (!text.empty() && is_space(text.back())) {
-    text.remove_suffix(1);
-  }
-  return text;
-}
-
 std::optional<std::uint64_t> parse_sysfs_number(std::string_view text) {
   text = trim(text);
   int base = 10;

@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "util/text_lines.hpp"
+
 namespace archfit::probe {
 
 // The outcome of reading a small text file: its bytes, or the errno that stopped the read
@@ -58,7 +60,7 @@ class SystemRoot {
 // "0x1002\n" → 0x1002; decimal otherwise. nullopt for anything that is not one number.
 std::optional<std::uint64_t> parse_sysfs_number(std::string_view text);
 
-// Trims ASCII whitespace at both ends.
-std::string_view trim(std::string_view text);
+// trim is util's (util/text_lines.hpp); this name stays for code written before it moved.
+using archfit::trim;
 
 }  // namespace archfit::probe

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "explain/command_relay.hpp"
+#include "probe/process_relay.hpp"
 #include "explain/explanation.hpp"
 #include "util/json_writer.hpp"
 
@@ -19,7 +19,7 @@ void write_explanation(JsonWriter& json, const explain::Explanation& explanation
 // and the explanation (null when it succeeded or was interrupted).
 struct RunRecord {
   std::vector<std::string> command;
-  explain::RelayOutcome outcome;
+  probe::RelayOutcome outcome;
   bool interrupted = false;
   std::uint64_t lines = 0;
   const explain::Explanation* explanation = nullptr;

@@ -76,8 +76,8 @@ CodeObjectCheck check_code_object(const binfmt::BundleEntryId& id, Bytes payload
     auto id_state = id_feature(id, name);
     if (!same_feature(id_state, elf_state)) {
       check.mismatches.push_back(fmt::format("{}: entry ID says {}, ELF e_flags say {}", name,
-                                             binfmt::feature_state_name(id_state),
-                                             binfmt::feature_state_name(elf_state)));
+                                             model::feature_setting_name(id_state),
+                                             model::feature_setting_name(elf_state)));
     }
   }
   const auto* processor = knowledge::AmdgpuProcessorTable::embedded().by_name(object.processor);

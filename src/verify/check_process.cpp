@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "probe/system_root.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::verify {
 
@@ -20,7 +21,7 @@ std::vector<std::string> tail_lines(const std::string& text, std::size_t count) 
   while (start < text.size()) {
     auto newline = text.find('\n', start);
     std::string line = text.substr(start, newline == std::string::npos ? std::string::npos : newline - start);
-    if (!probe::trim(line).empty()) {
+    if (!trim(line).empty()) {
       lines.push_back(std::move(line));
     }
     if (newline == std::string::npos) {

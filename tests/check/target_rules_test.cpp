@@ -145,5 +145,23 @@ TEST(TargetRules, DeviceTargetsParseStrictly) {
   EXPECT_FALSE(parse_device_target("9"));
 }
 
+// CMake's CUDA_ARCHITECTURES spelling "90" (https://cmake.org/cmake/help/latest/prop_tgt/CUDA_ARCHITECTURES.html)
+// names the same device as TORCH_CUDA_ARCH_LIST's "9.0"; LLVM's parser rejects a feature named twice
+// (llvm-project clang/lib/Basic/TargetID.cpp), so a device does too.
+TEST(TargetRules, DeviceSpellingsFollowTheModel) {
+  auto cmake_spelling = parse_device_target("90");
+  ASSERT_TRUE(cmake_spelling);
+  EXPECT_EQ(cmake_spelling->processor, "sm_90");
+  EXPECT_EQ(cmake_spelling->arch_list_value(), "9.0");
+  EXPECT_EQ(parse_device_target("120")->processor, "sm_120");
+  EXPECT_FALSE(parse_device_target("gfx942:xnack+:xnack-"));
+  auto reordered = parse_device_target("gfx90a:xnack+:sramecc-");
+  ASSERT_TRUE(reordered);
+  EXPECT_EQ(reordered->xnack, "on");
+  EXPECT_EQ(reordered->sramecc, "off");
+  EXPECT_EQ(code_fits("gfx90a:xnack+", *reordered).fit, Fit::yes);
+  EXPECT_EQ(code_fits("gfx90a:xnack-", *reordered).fit, Fit::no);
+}
+
 }  // namespace
 }  // namespace archfit::check

@@ -12,6 +12,7 @@
 #include "doctor/doctor.hpp"
 #include "doctor/probes.hpp"
 #include "support/test_support.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::doctor {
 namespace {
@@ -49,7 +50,7 @@ TEST(DoctorRealTools, CompilersCmakeNinjaGit) {
   if (facts.cxx.found() && facts.cxx.family == "gnu") {
     auto dump = test::run_command({facts.cxx.path, "-dumpfullversion"});
     ASSERT_EQ(dump.exit_code, 0);
-    EXPECT_EQ(facts.cxx.version, std::string(probe::trim(dump.out)));
+    EXPECT_EQ(facts.cxx.version, std::string(trim(dump.out)));
   }
   if (!facts.cmake_path.empty()) {
     auto cmake = test::run_command({facts.cmake_path, "--version"});
@@ -58,7 +59,7 @@ TEST(DoctorRealTools, CompilersCmakeNinjaGit) {
   }
   if (!facts.ninja_path.empty()) {
     auto ninja = test::run_command({facts.ninja_path, "--version"});
-    EXPECT_EQ(facts.ninja_version, std::string(probe::trim(ninja.out)));
+    EXPECT_EQ(facts.ninja_version, std::string(trim(ninja.out)));
   }
   if (!facts.git_path.empty()) {
     auto git = test::run_command({facts.git_path, "--version"});
@@ -85,7 +86,7 @@ TEST(DoctorRealTools, Python) {
   }
   ASSERT_TRUE(facts.ok()) << facts.error;
   auto python = test::run_command({facts.interpreter, "-c", "import platform; print(platform.python_version())"});
-  EXPECT_EQ(facts.version, std::string(probe::trim(python.out)));
+  EXPECT_EQ(facts.version, std::string(trim(python.out)));
   for (const auto& dir : facts.site_dirs) {
     EXPECT_TRUE(fs::exists(dir)) << dir;
   }

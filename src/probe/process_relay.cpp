@@ -1,4 +1,4 @@
-#include "explain/command_relay.hpp"
+#include "probe/process_relay.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -17,7 +17,7 @@
 
 extern char** environ;
 
-namespace archfit::explain {
+namespace archfit::probe {
 
 namespace {
 
@@ -186,8 +186,9 @@ Result<RelayOutcome> run_relayed(const RelayOptions& options) {
   if (options.argv.empty()) {
     return Error{"no command given"};
   }
-  const char* path_variable = std::getenv("PATH");
-  auto executable = find_executable(options.argv[0], path_variable != nullptr ? path_variable : "/usr/local/bin:/usr/bin:/bin");
+  auto path_variable = options.search_environment != nullptr ? options.search_environment->get("PATH")
+                                                              : probe::Environment::current().get("PATH");
+  auto executable = find_executable(options.argv[0], path_variable.value_or("/usr/local/bin:/usr/bin:/bin"));
   if (!executable) {
     outcome.started = false;
     outcome.start_error = executable.error().message;
@@ -386,4 +387,4 @@ Result<RelayOutcome> run_relayed(const RelayOptions& options) {
   return outcome;
 }
 
-}  // namespace archfit::explain
+}  // namespace archfit::probe

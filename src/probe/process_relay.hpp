@@ -24,12 +24,15 @@
 #include <utility>
 #include <vector>
 
+#include "probe/environment.hpp"
 #include "util/result.hpp"
 
-namespace archfit::explain {
+namespace archfit::probe {
 
 struct RelayOptions {
   std::vector<std::string> argv;  // argv[0] is looked up on PATH when it has no '/'
+  // The environment whose PATH that search reads; nullptr: this process's.
+  const Environment* search_environment = nullptr;
   // Set (added or replaced) in the command's environment.
   std::vector<std::pair<std::string, std::string>> environment;
   int out_fd = 1;  // where the command's stdout goes
@@ -58,4 +61,4 @@ Result<RelayOutcome> run_relayed(const RelayOptions& options);
 // a '/' are taken as they are.
 Result<std::string> find_executable(const std::string& name, const std::string& path);
 
-}  // namespace archfit::explain
+}  // namespace archfit::probe
