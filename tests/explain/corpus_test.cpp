@@ -107,7 +107,7 @@ TEST(LogCorpus, EverySignatureIsExercisedByTheCorpusOrNamed) {
       // Second-stage rules: tests/explain/family_test.cpp runs them on the variants' real lines.
       "facets-build-tool-killed", "facets-header-not-found", "facets-nvcc-arch-unsupported",
       "facets-triton-arch-unsupported", "facets-triton-dtype-unsupported", "facets-triton-module-moved",
-      "facets-hip-tool-rocm-path", "facets-symbol-version-not-found", "facets-symbol-version-undefined",
+      "facets-hip-tool-rocm-path", "facets-symbol-version-undefined",
       "facets-cmake-gpu-detect-failed", "facets-hip-tool-detect-failed",
   };
   auto set = explain::builtin_signatures();
