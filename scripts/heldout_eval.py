@@ -25,7 +25,9 @@ fails without JSON (e.g. "not rocminfo output"), the answer counts as zero GPUs.
 target IDs are reported too, but only where the expected value is known (not `?`).
 
 Standard library only. Exit status 0 when the runs completed (whatever the accuracy), 2 on a
-usage error or a missing binary or corpus.
+usage error or a missing binary or corpus; with --min-accuracy / --max-false-positives /
+--max-wrong-category (the training-corpus ctest uses them; held-out sets are reported, not
+asserted), 1 when the explain results fall short of them.
 """
 import argparse
 import collections
@@ -237,6 +239,9 @@ def main():
                         help="extra argument for explain (e.g. --no-context); repeatable")
     parser.add_argument("--json", action="store_true", help="print one JSON report instead of text")
     parser.add_argument("--verbose", action="store_true", help="list every input that was not right")
+    parser.add_argument("--min-accuracy", type=float, help="explain: fail (status 1) below this fraction right")
+    parser.add_argument("--max-false-positives", type=int, help="explain: fail above this many on none logs")
+    parser.add_argument("--max-wrong-category", type=int, help="explain: fail above this many wrong categories")
     args = parser.parse_args()
     if not args.logs and not args.tool_outputs:
         parser.error("give --logs DIR and/or --tool-outputs DIR")
@@ -260,7 +265,26 @@ def main():
             print_logs(report["explain"], args.verbose)
         if "detect" in report:
             print_pastes(report["detect"], args.verbose)
-    return 0
+    return 1 if falls_short(report.get("explain"), args) else 0
+
+
+def falls_short(explain_report, args):
+    """The thresholds the caller set, checked against the explain report; prints each one missed."""
+    if explain_report is None:
+        return False
+    failures = []
+    accuracy = explain_report["accuracy"] or 0.0
+    if args.min_accuracy is not None and accuracy < args.min_accuracy:
+        failures.append(f"accuracy {accuracy:.1%} is below {args.min_accuracy:.1%}")
+    if args.max_false_positives is not None and explain_report["false_positives"] > args.max_false_positives:
+        failures.append(f"{explain_report['false_positives']} false positives (at most {args.max_false_positives})")
+    if args.max_wrong_category is not None and explain_report["wrong_category"] > args.max_wrong_category:
+        failures.append(f"{explain_report['wrong_category']} wrong categories (at most {args.max_wrong_category})")
+    if explain_report["errors"]:
+        failures.append(f"{explain_report['errors']} runs without JSON")
+    for failure in failures:
+        print(f"heldout_eval: {failure}", file=sys.stderr)
+    return bool(failures)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,7 @@
 #include "explain/explainer.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "explain/placeholders.hpp"
@@ -56,6 +58,23 @@ Finding unknown_finding(const LogMatches& log) {
   return finding;
 }
 
+// A build whose GPU architecture detection failed (no GPU visible where it was built) produces a
+// binary without the GPU's code, so a log that shows both names the detection as the cause: its
+// finding moves in front of the first gpu-code-missing one (table order otherwise).
+void rank_detection_before_missing_code(std::vector<Finding>& findings) {
+  auto missing = std::find_if(findings.begin(), findings.end(),
+                              [](const Finding& f) { return f.category == "gpu-code-missing"; });
+  auto detection = std::find_if(missing, findings.end(), [](const Finding& f) { return f.category == "arch-detect"; });
+  if (missing == findings.end() || detection == findings.end()) {
+    return;
+  }
+  detection->details.push_back(fmt::format(
+      "the log also shows {} ({}): a build whose architecture detection failed lacks the GPU's code, so the "
+      "failed detection comes first",
+      missing->category, missing->id));
+  std::rotate(missing, detection, detection + 1);
+}
+
 }  // namespace
 
 Explanation explain_matches(const LogMatches& log, const SignatureSet& signatures, MachineContext* machine) {
@@ -79,6 +98,7 @@ Explanation explain_matches(const LogMatches& log, const SignatureSet& signature
     finding.fix = fill_placeholders(signature.fix, values);
     explanation.findings.push_back(std::move(finding));
   }
+  rank_detection_before_missing_code(explanation.findings);
   explanation.explained = !explanation.findings.empty();
   if (!explanation.explained) {
     explanation.findings.push_back(unknown_finding(log));

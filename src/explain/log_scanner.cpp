@@ -174,6 +174,10 @@ bool LogScanner::match_second_stage(std::string_view matching, std::uint64_t lin
   }
   // Each facet's regex runs at most once per line, and only when a rule needs it.
   auto shown = [&](int index) {
+    if (index >= 0 && m_in_cmake_message && set.facets[static_cast<std::size_t>(index)].kind == "tool" &&
+        set.facets[static_cast<std::size_t>(index)].id == "cmake") {
+      return true;
+    }
     if (index < 0) {
       return true;
     }
@@ -213,6 +217,14 @@ bool LogScanner::match_second_stage(std::string_view matching, std::uint64_t lin
   return true;
 }
 
+void LogScanner::track_cmake_message(std::string_view visible, std::string_view matching) {
+  if (matching.find("cmake error") != std::string_view::npos) {
+    m_in_cmake_message = true;
+  } else if (visible.front() != ' ' && visible.front() != '\t') {
+    m_in_cmake_message = false;  // an unindented line ends the message (blank lines do not)
+  }
+}
+
 void LogScanner::add_line(std::string_view raw_line) {
   ++m_lines;
   visible_text(raw_line, m_visible);
@@ -223,6 +235,7 @@ void LogScanner::add_line(std::string_view raw_line) {
   }
   m_facts.collect(text, m_lines);
   matching_text(text, m_matching);
+  track_cmake_message(text, m_matching);
   std::size_t first_stage = m_signatures->first_stage;
   collect_candidates(m_matching, m_candidates);
   int single = first_match(m_candidates, m_matching, first_stage);

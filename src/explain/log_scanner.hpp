@@ -75,6 +75,9 @@ class LogScanner {
   int first_match(const std::vector<std::size_t>& candidates, std::string_view matching, std::size_t limit) const;
   // The second stage: the facets `matching` shows, and the one category the rules give them.
   bool match_second_stage(std::string_view matching, std::uint64_t line, std::string_view evidence);
+  // Whether this line belongs to a CMake message: "CMake Error at X (message):" and the indented
+  // lines under it, which carry the message text but not CMake's name.
+  void track_cmake_message(std::string_view visible, std::string_view matching);
   void keep_if_error_like(std::string_view text);
 
   std::shared_ptr<const SignatureSet> m_signatures;
@@ -108,6 +111,9 @@ class LogScanner {
   static constexpr std::uint8_t k_facet_untried = 1;
   static constexpr std::uint8_t k_facet_shown = 2;
   std::vector<std::uint8_t> m_facet_state;
+  // The line is CMake's (a "CMake Error" line or an indented line of its message): the second
+  // stage's tool `cmake` is shown on it.
+  bool m_in_cmake_message = false;
   ErrorLikeness m_error_likeness;
   struct ScoredLine {
     int score = 0;

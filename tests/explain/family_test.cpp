@@ -177,6 +177,47 @@ TEST(SecondStage, NamesACategoryOnlyWhenItsRulesAgree) {
   EXPECT_TRUE(categories_of(second_stage_only(), "Error: the model file was not found").empty());
 }
 
+// CMake prints its message under an unnamed, indented block ("CMake Error at X (message):" and
+// then "  Nvidia GPU not found.  Abort."): the block's lines are CMake's for the second stage.
+TEST(SecondStage, ReadsTheLinesOfACMakeMessageAsCMakes) {
+  auto set = second_stage_only();
+  LogScanner block(set);
+  block.add_line("CMake Error at CMakeLists.txt:54 (message):");  // voxcraft/voxcraft-sim#47
+  block.add_line("  Nvidia GPU not found.  Abort.");
+  auto matches = block.matches();
+  ASSERT_EQ(matches.hits.size(), 1u);
+  EXPECT_EQ(set->signatures[matches.hits[0].signature].id, "facets-cmake-gpu-not-found");
+  EXPECT_EQ(matches.hits[0].evidence[0].line, 2u);
+  // An unindented line ends the block: the same words from another program name no tool.
+  LogScanner after(set);
+  after.add_line("CMake Error at CMakeLists.txt:54 (message):");
+  after.add_line("-- Configuring incomplete, errors occurred!");
+  after.add_line("Nvidia GPU not found.  Abort.");
+  EXPECT_TRUE(after.matches().hits.empty());
+  EXPECT_TRUE(categories_of(set, "  Nvidia GPU not found.  Abort.").empty()) << "no CMake block above";
+}
+
+// A build whose architecture detection failed, then a binary without the GPU's code: the
+// detection is named first (nvidia-docker#797), the missing code stays in the findings.
+TEST(Ranking, FailedArchDetectionComesBeforeTheMissingCodeItCauses) {
+  auto set = signatures();
+  LogScanner scanner(set);
+  scanner.add_line("Check failed: error == cudaSuccess (8 vs. 0) no kernel image is available for execution on the device");
+  scanner.add_line("-- Automatic GPU detection failed. Building for all known architectures.");
+  auto explanation = explain_matches(scanner.matches(), *set, nullptr);
+  ASSERT_EQ(explanation.findings.size(), 2u);
+  EXPECT_EQ(explanation.findings[0].category, "arch-detect");
+  EXPECT_EQ(explanation.findings[1].category, "gpu-code-missing");
+  ASSERT_FALSE(explanation.findings[0].details.empty());
+  EXPECT_NE(explanation.findings[0].details.back().find("cuda-no-kernel-image"), std::string::npos);
+
+  LogScanner alone(set);
+  alone.add_line("RuntimeError: CUDA error: no kernel image is available for execution on the device");
+  auto missing_only = explain_matches(alone.matches(), *set, nullptr);
+  ASSERT_EQ(missing_only.findings.size(), 1u);
+  EXPECT_EQ(missing_only.findings[0].category, "gpu-code-missing");
+}
+
 TEST(SecondStage, RulesNameDefinedFacetsAndKnownCategories) {
   const std::string header = "id\tcategory\tpattern\tcause\tfix\tsource\nrow\toom\tabcdef\tc\tf\thttps://x\n";
   auto parsed = parse_signatures(header, "t");

@@ -30,6 +30,26 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "https://github.com/scylladb/seastar/issues/282"},
       {"c++: fatal error: Killed signal terminated program cc1plus", "compiler-killed-signal",
        "https://github.com/PennyLaneAI/catalyst/pull/1000"},
+      // oom: the compiler or the linker reporting its failed allocation (no signal).
+      {"virtual memory exhausted: Cannot allocate memory", "compiler-out-of-memory",
+       "https://github.com/pytorch/pytorch/issues/7202"},
+      {"/usr/bin/ld: failed to set dynamic section sizes: memory exhausted", "facets-build-tool-out-of-memory",
+       "https://github.com/microsoft/onnxruntime/issues/15337"},
+      // cpu-isa: gdb's wording, and the shell's message quoted inside a sentence.
+      {"Program terminated with signal SIGILL, Illegal instruction.", "sigill-received",
+       "https://github.com/IRCAD/sight/issues/5"},
+      {"Illegal instruction (core dumped) after running import tensorflow", "illegal-instruction",
+       "https://github.com/tensorflow/tensorflow/issues/17411"},
+      // arch-detect: the tools that list the GPU targets found no GPU.
+      {"Failed to get device count: no ROCm-capable device is detected (error code: 100)", "gpu-arch-tool-no-device",
+       "https://github.com/ROCm/TheRock/issues/5485"},
+      {"-- ROCm Agent Enumurator found no valid architectures", "gpu-arch-tool-no-device",
+       "https://github.com/ROCm/hip/pull/3206"},
+      {"-- Automatic GPU detection failed. Building for all known architectures.", "cmake-cuda-auto-detect-failed",
+       "https://github.com/NVIDIA/nvidia-docker/issues/797"},
+      // rocm-path: a stale HIP_PATH.
+      {"HIP version file: \"/opt/rocm-7.2.3/hip/share/hip/version\" not found", "hip-version-file-not-found",
+       "https://github.com/ROCm/legacy-rocm-build/issues/6285"},
       // libstdcxx-version: the link-time forms of a missing symbol version.
       {"/usr/bin/ld: /home/cpl-library/lib/libcpl.so: undefined reference to "
        "`std::__throw_bad_array_new_length()@GLIBCXX_3.4.29'",
