@@ -10,6 +10,8 @@ const std::vector<Command>& commands() {
        setup_check},
       {"doctor", "Check this machine's toolchain for building PyTorch, Triton, vLLM or flash-attention from source",
        setup_doctor},
+      {"clean", "List (and with --apply remove) the stale outputs of an earlier build in a source tree",
+       setup_clean},
       {"env", "Print the environment to build with (PYTORCH_ROCM_ARCH, ROCM_PATH, MAX_JOBS, ...), each line explained",
        setup_env},
       {"explain", "Read a crash or build log and name the cause and the fix", setup_explain},
