@@ -331,6 +331,10 @@ void find_deep(const ArtifactRow& row, const probe::Environment& environment, st
     notes.push_back(how + "=" + path + ": not an absolute path without '..'; left alone");
     return;
   }
+  if (path == "/") {
+    notes.push_back(how + "=/: refused, it is the root directory /");
+    return;
+  }
   auto slash = path.rfind('/');
   std::string parent = slash == 0 ? "/" : path.substr(0, slash);
   std::string name = path.substr(slash + 1);

@@ -222,7 +222,9 @@ Result<OwnedFd> open_directory_below(int dirfd, std::string_view relative) {
     OwnedFd next(open_directory(current.get(), part));
     if (!next.valid()) {
       int error = errno;
-      if (error == ELOOP) {
+      struct stat info {};
+      if (error == ELOOP || (error == ENOTDIR && ::fstatat(current.get(), part.c_str(), &info, AT_SYMLINK_NOFOLLOW) == 0 &&
+                             S_ISLNK(info.st_mode))) {
         return Error{walked + ": a symlink (not followed)"};
       }
       return Error{walked + ": " + errno_text(error)};

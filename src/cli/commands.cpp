@@ -12,6 +12,8 @@ const std::vector<Command>& commands() {
        setup_doctor},
       {"clean", "List (and with --apply remove) the stale outputs of an earlier build in a source tree",
        setup_clean},
+      {"build", "Build the project from source: doctor, env, the project's steps with progress, the arch watch, check",
+       setup_build},
       {"env", "Print the environment to build with (PYTORCH_ROCM_ARCH, ROCM_PATH, MAX_JOBS, ...), each line explained",
        setup_env},
       {"explain", "Read a crash or build log and name the cause and the fix", setup_explain},

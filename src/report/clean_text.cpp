@@ -2,20 +2,10 @@
 
 #include <fmt/format.h>
 
+#include "report/detect_text.hpp"
 #include "util/terminal_text.hpp"
 
 namespace archfit::report {
-
-std::string human_bytes(std::uint64_t bytes) {
-  static const char* const units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-  double value = static_cast<double>(bytes);
-  int unit = 0;
-  while (value >= 1024 && unit < 4) {
-    value /= 1024;
-    ++unit;
-  }
-  return unit == 0 ? fmt::format("{} B", bytes) : fmt::format("{:.1f} {}", value, units[unit]);
-}
 
 std::string clean_to_text(const clean::CleanReport& report, const TextStyle& style) {
   std::string out;

@@ -9,9 +9,6 @@
 
 namespace archfit::report {
 
-// 1536 -> "1.5 KiB".
-std::string human_bytes(std::uint64_t bytes);
-
 std::string clean_to_text(const clean::CleanReport& report, const TextStyle& style);
 
 }  // namespace archfit::report
