@@ -125,10 +125,10 @@ TEST(BuildCli, ACompilerKilledForMemoryIsDiagnosedWithFewerJobs) {
   project.write("heavy.cpp", "#include <regex>\n#include <iostream>\n#include <map>\n"
                              "int main() { std::regex r(\"a+\"); std::map<int, int> m; "
                              "std::cout << std::regex_match(\"aa\", r) << m.size(); }\n");
+  project.write("oom.sh", "echo $$ > " + group + "/cgroup.procs && exec c++ -O2 -c \"$1\" -o heavy.o\n");
   project.write("CMakeLists.txt",
                 "cmake_minimum_required(VERSION 3.20)\nproject(p NONE)\n"
-                "add_custom_target(heavy ALL COMMAND sh -c \"echo $$ > " + group +
-                    "/cgroup.procs && exec c++ -O2 -c ${CMAKE_SOURCE_DIR}/heavy.cpp -o heavy.o\")\n");
+                "add_custom_target(heavy ALL COMMAND sh ${CMAKE_SOURCE_DIR}/oom.sh ${CMAKE_SOURCE_DIR}/heavy.cpp)\n");
   auto result = build(project, {"--target", "gfx942"});
   auto json = parse(result);
   fs::remove(group, error);
