@@ -36,6 +36,8 @@ std::function<int()> setup_scan(CLI::App& app, const GlobalOptions& global);
 std::function<int()> setup_detect(CLI::App& app, const GlobalOptions& global);
 std::function<int()> setup_check(CLI::App& app, const GlobalOptions& global);
 std::function<int()> setup_doctor(CLI::App& app, const GlobalOptions& global);
+std::function<int()> setup_clean(CLI::App& app, const GlobalOptions& global);   // cmd_clean.cpp
+std::function<int()> setup_build(CLI::App& app, const GlobalOptions& global);   // cmd_build.cpp
 std::function<int()> setup_env(CLI::App& app, const GlobalOptions& global);
 std::function<int()> setup_explain(CLI::App& app, const GlobalOptions& global);
 std::function<int()> setup_run(CLI::App& app, const GlobalOptions& global);

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "detect/detector.hpp"
+#include "doctor/build_cache.hpp"
 #include "doctor/probes.hpp"
 #include "doctor/versions.hpp"
 #include "util/text_lines.hpp"
@@ -201,13 +202,7 @@ Facts gather_facts(const probe::SystemRoot& root, const probe::Environment& envi
       [&] { probe_disks(context, places, facts.resources); },
   });
   add_python_rocm_and_select(context, components, facts.python, facts.rocm);
-  for (const char* key : {"CMAKE_CXX_COMPILER", "hip_DIR", "HIP_ROOT_DIR", "ROCM_PATH", "CMAKE_CUDA_COMPILER",
-                          "CUDA_TOOLKIT_ROOT_DIR", "CUDAToolkit_ROOT"}) {
-    auto found = facts.source.cache.find(key);
-    if (found != facts.source.cache.end() && found->second.starts_with("/")) {
-      facts.source.cache_real[key] = resolve_path(root, found->second);
-    }
-  }
+  facts.source.cache_real = resolve_cache_paths(root, facts.source.cache);
 
   // Project and version.
   facts.project = !options.project.empty() ? options.project

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "doctor/build_cache.hpp"
 #include "doctor/probes.hpp"
 #include "doctor/versions.hpp"
 #include "util/text_lines.hpp"
@@ -179,31 +180,18 @@ void read_cache(const fs::path& dir, SourceFacts& facts) {
       continue;
     }
     facts.cache_path = candidate.string();
-    std::istringstream lines(*text);
-    std::string line;
-    while (std::getline(lines, line)) {
-      if (line.empty() || line[0] == '#' || line.starts_with("//")) {
-        continue;
-      }
-      auto equals = line.find('=');
-      if (equals == std::string::npos) {
-        continue;
-      }
-      std::string key = line.substr(0, equals);
-      if (auto colon = key.find(':'); colon != std::string::npos) {
-        key = key.substr(0, colon);
-      }
-      std::string value = line.substr(equals + 1);
-      if (!value.empty() && value.back() == '\r') {
-        value.pop_back();
-      }
-      facts.cache[key] = value;
-    }
+    facts.cache = parse_cmake_cache(*text);
     return;
   }
 }
 
 }  // namespace
+
+std::string source_project(const std::string& dir) {
+  SourceFacts facts;
+  detect_project(fs::path(dir), facts);
+  return facts.project;
+}
 
 void probe_source(const ProbeContext& context, const std::string& dir, SourceFacts& facts) {
   facts.dir = dir;

@@ -69,6 +69,8 @@ void probe_python(const ProbeContext& context, const std::string& requested, Pyt
 
 // `dir` is a host path (the user's checkout).
 void probe_source(const ProbeContext& context, const std::string& dir, SourceFacts& facts);
+// The project a source tree is (pytorch | vllm | flash-attn | triton), or "" (probe_source's rule).
+std::string source_project(const std::string& dir);
 
 // statvfs of each place (host paths below the root): {what, path}.
 void probe_disks(const ProbeContext& context, const std::vector<std::pair<std::string, std::string>>& places,

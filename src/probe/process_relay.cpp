@@ -289,6 +289,7 @@ Result<RelayOutcome> run_relayed(const RelayOptions& options) {
   bool exited = false;
   bool stop_draining = false;
   bool child_stopped_by_terminal = false;
+  bool kill_sent = false;
   while (!stop_draining && (!exited || out.read >= 0 || err.read >= 0)) {
     std::array<pollfd, 3> fds{};
     std::size_t count = 0;
@@ -298,7 +299,7 @@ Result<RelayOutcome> run_relayed(const RelayOptions& options) {
         fds[count++] = {*stream.fd, POLLIN, 0};
       }
     }
-    int timeout = exited ? static_cast<int>(options.drain_timeout.count()) : -1;
+    int timeout = exited ? static_cast<int>(options.drain_timeout.count()) : (outcome.stopped && !kill_sent ? 3000 : -1);
     int ready = ::poll(fds.data(), count, timeout);
     if (ready < 0) {
       if (errno == EINTR) {
@@ -307,6 +308,11 @@ Result<RelayOutcome> run_relayed(const RelayOptions& options) {
       return system_error("poll");
     }
     if (ready == 0) {
+      if (!exited) {  // stopped, and still there 3 s after SIGTERM
+        ::kill(-child, SIGKILL);
+        kill_sent = true;
+        continue;
+      }
       break;  // the command is gone and whatever still holds its pipes is silent
     }
     for (auto& stream : streams) {
@@ -331,6 +337,10 @@ Result<RelayOutcome> run_relayed(const RelayOptions& options) {
       std::string_view chunk(buffer.data(), static_cast<std::size_t>(n));
       if (options.on_output) {
         options.on_output(stream.number, chunk);
+      }
+      if (!exited && !outcome.stopped && options.stop && options.stop()) {
+        outcome.stopped = true;
+        ::kill(-child, SIGTERM);
       }
       if (!write_all(stream.sink, chunk)) {
         // Our reader went away: close the pipe so the command meets the same EPIPE/SIGPIPE it

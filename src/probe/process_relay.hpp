@@ -40,6 +40,8 @@ struct RelayOptions {
   // Every chunk of output as it passes: stream 1 (stdout) or 2 (stderr).
   std::function<void(int stream, std::string_view chunk)> on_output;
   std::chrono::milliseconds drain_timeout{1000};
+  // Asked after each chunk: true stops the command (SIGTERM to its group, SIGKILL 3 s later).
+  std::function<bool()> stop;
 };
 
 struct RelayOutcome {
@@ -48,6 +50,7 @@ struct RelayOutcome {
   int exit_code = 0;         // when it exited (127/126 when it could not start, as shells)
   int signal = 0;            // when a signal ended it
   int forwarded_signal = 0;  // the last signal we passed on to it (0: none)
+  bool stopped = false;      // RelayOptions::stop asked for it
 
   // What a shell reports: the exit code, or 128 + the signal.
   int status() const { return signal != 0 ? 128 + signal : exit_code; }

@@ -20,35 +20,15 @@
 #include <deque>
 #include <utility>
 
+#include "util/owned_fd.hpp"
+
 namespace archfit::probe {
 
 namespace {
 
 constexpr int k_max_links = 40;  // Linux's MAXSYMLINKS
 
-// An owned file descriptor.
-class Fd {
- public:
-  Fd() = default;
-  explicit Fd(int fd) : m_fd(fd) {}
-  Fd(Fd&& other) noexcept : m_fd(std::exchange(other.m_fd, -1)) {}
-  Fd& operator=(Fd&& other) noexcept {
-    std::swap(m_fd, other.m_fd);
-    return *this;
-  }
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  ~Fd() {
-    if (m_fd >= 0) {
-      ::close(m_fd);
-    }
-  }
-  int get() const { return m_fd; }
-  bool valid() const { return m_fd >= 0; }
-
- private:
-  int m_fd = -1;
-};
+using Fd = OwnedFd;
 
 void push_components(std::string_view path, std::deque<std::string>& todo) {
   std::vector<std::string> parts;

@@ -1,0 +1,200 @@
+// `archfit build` on real small projects with real processes: a CMake+Ninja project (progress from
+// ninja's own lines, the log), a configure that prints a disagreeing arch line (stopped early), a
+// compiler OOM-killed for real in a memory-capped cgroup (the diagnosis and the MAX_JOBS proposal),
+// and Ctrl-C (SIGINT) during the build: a complete log and no process left behind.
+#include <gtest/gtest.h>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "support/test_support.hpp"
+
+extern char** environ;
+
+namespace archfit::build {
+namespace {
+
+namespace fs = std::filesystem;
+
+class Project {
+ public:
+  explicit Project(const std::string& name) : m_dir(test::unique_temp_path("archfit-build-" + name)) {
+    fs::remove_all(m_dir);
+    fs::create_directories(m_dir);
+  }
+  ~Project() { fs::remove_all(m_dir); }
+  fs::path dir() const { return m_dir; }
+  void write(const std::string& name, const std::string& text) const {
+    fs::create_directories((m_dir / name).parent_path());
+    std::ofstream(m_dir / name) << text;
+  }
+
+ private:
+  fs::path m_dir;
+};
+
+nlohmann::json parse(const test::CommandResult& result) {
+  auto json = nlohmann::json::parse(result.out, nullptr, false);
+  EXPECT_FALSE(json.is_discarded()) << result.out << "\n" << result.err;
+  return json;
+}
+
+test::CommandResult build(const Project& project, std::vector<std::string> extra = {}) {
+  std::vector<std::string> argv = {test::archfit_binary(), "build", "--src", project.dir().string(), "--force", "--json"};
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  return test::run_command(argv);
+}
+
+TEST(BuildCli, CMakeNinjaProjectWithProgressAndLog) {
+  Project project("cmake");
+  project.write("CMakeLists.txt", "cmake_minimum_required(VERSION 3.20)\nproject(p CXX)\nadd_executable(p a.cpp b.cpp)\n");
+  project.write("a.cpp", "int a() { return 1; }\n");
+  project.write("b.cpp", "int a(); int main() { return a() - 1; }\n");
+  auto result = build(project, {"--target", "gfx942"});
+  auto json = parse(result);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(json["schema"], "archfit.build/1");
+  EXPECT_EQ(json["recipe"], "cmake");
+  EXPECT_EQ(json["succeeded"], true);
+  ASSERT_EQ(json["steps"].size(), 2u);
+  EXPECT_EQ(json["steps"][0]["name"], "configure");
+  EXPECT_EQ(json["steps"][1]["name"], "compile");
+  // ninja's own count of the commands of this build (the oracle), shown as plain progress lines on a pipe.
+  auto commands = test::run_command({"ninja", "-C", (project.dir() / "build").string(), "-t", "commands"});
+  auto total = test::lines(commands.out).size();
+  EXPECT_NE(result.err.find("[" + std::to_string(total) + "/" + std::to_string(total) + "]"), std::string::npos)
+      << result.err;
+  auto log = test::read_text(json["log"].get<std::string>());
+  EXPECT_NE(log.find("-- Configuring done"), std::string::npos);
+  EXPECT_NE(log.find("[" + std::to_string(total) + "/" + std::to_string(total) + "]"), std::string::npos);
+  EXPECT_NE(log.find("# PYTORCH_ROCM_ARCH=gfx942"), std::string::npos) << log.substr(0, 2000);
+  EXPECT_TRUE(fs::exists(project.dir() / "build/p"));
+  // The environment was the child's only: this process never had it.
+  EXPECT_EQ(std::getenv("PYTORCH_ROCM_ARCH"), nullptr);
+}
+
+TEST(BuildCli, ADisagreeingArchLineStopsTheBuildEarly) {
+  Project project("arch");
+  // The configure prints the arch it was given, then works for 60 s: the build must stop at the line.
+  project.write("CMakeLists.txt",
+                "cmake_minimum_required(VERSION 3.20)\nproject(p NONE)\n"
+                "message(STATUS \"Building PyTorch for GPU arch: gfx90a\")\n"
+                "execute_process(COMMAND sleep 60)\n");
+  auto start = std::chrono::steady_clock::now();
+  auto result = build(project, {"--target", "gfx942"});
+  auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  auto json = parse(result);
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_LT(seconds, 30) << "not stopped early";
+  EXPECT_EQ(json["succeeded"], false);
+  ASSERT_TRUE(json.contains("arch_disagreement")) << json.dump();
+  EXPECT_EQ(json["arch_disagreement"]["missing"], nlohmann::json::array({"gfx942"}));
+  EXPECT_EQ(json["arch_disagreement"]["extra"], nlohmann::json::array({"gfx90a"}));
+  EXPECT_EQ(json["steps"][0]["stopped"], true);
+  EXPECT_NE(result.err.find("disagrees with the targets"), std::string::npos) << result.err;
+}
+
+std::string memory_cgroup() {
+  std::ifstream in("/proc/self/cgroup");
+  for (std::string line; std::getline(in, line);) {
+    if (line.find(":memory:") != std::string::npos) {
+      return "/sys/fs/cgroup/memory" + line.substr(line.find(":memory:") + 8);
+    }
+  }
+  return {};
+}
+
+TEST(BuildCli, ACompilerKilledForMemoryIsDiagnosedWithFewerJobs) {
+  std::string parent = memory_cgroup();
+  std::string group = parent + "/archfit-build-oom-" + std::to_string(::getpid());
+  std::error_code error;
+  if (parent.empty() || !fs::create_directory(group, error) ||
+      !std::ofstream(group + "/memory.limit_in_bytes").write("30M", 3)) {
+    GTEST_SKIP() << "no writable cgroup v1 memory controller here";
+  }
+  Project project("oom");
+  // The compile runs inside a cgroup capped at 30 MiB: the kernel's OOM killer kills cc1plus for real.
+  project.write("heavy.cpp", "#include <regex>\n#include <iostream>\n#include <map>\n"
+                             "int main() { std::regex r(\"a+\"); std::map<int, int> m; "
+                             "std::cout << std::regex_match(\"aa\", r) << m.size(); }\n");
+  project.write("oom.sh", "echo $$ > " + group + "/cgroup.procs && exec c++ -O2 -c \"$1\" -o heavy.o\n");
+  project.write("CMakeLists.txt",
+                "cmake_minimum_required(VERSION 3.20)\nproject(p NONE)\n"
+                "add_custom_target(heavy ALL COMMAND sh ${CMAKE_SOURCE_DIR}/oom.sh ${CMAKE_SOURCE_DIR}/heavy.cpp)\n");
+  auto result = build(project, {"--target", "gfx942"});
+  auto json = parse(result);
+  fs::remove(group, error);
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(json["succeeded"], false);
+  auto log = test::read_text(json["log"].get<std::string>());
+  EXPECT_NE(log.find("Killed signal terminated program cc1plus"), std::string::npos) << log;
+  EXPECT_EQ(json["oom"], true) << json.dump();
+  EXPECT_LT(json["proposed_max_jobs"].get<unsigned>(), json["jobs"].get<unsigned>() + (json["jobs"] == 1 ? 1u : 0u));
+  EXPECT_NE(result.err.find("ran out of memory"), std::string::npos) << result.err;
+}
+
+bool process_with_argument(const std::string& argument) {
+  for (const auto& entry : fs::directory_iterator("/proc")) {
+    std::ifstream in(entry.path() / "cmdline", std::ios::binary);
+    std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (cmdline.find(argument) != std::string::npos && cmdline.find("archfit") == std::string::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
+TEST(BuildCli, InterruptLeavesACompleteLogAndNoChildren) {
+  Project project("sigint");
+  std::string marker = "61.2345";  // a sleep no other process runs
+  project.write("CMakeLists.txt", "cmake_minimum_required(VERSION 3.20)\nproject(p NONE)\n"
+                                  "add_custom_target(slow ALL COMMAND echo before-sleep COMMAND sleep " + marker + ")\n");
+  auto log_path = project.dir() / "custom.log";
+  std::vector<std::string> argv = {test::archfit_binary(), "build", "--src", project.dir().string(), "--force",
+                                   "--target", "gfx942", "--log", log_path.string(), "--json"};
+  std::vector<char*> args;
+  for (auto& arg : argv) {
+    args.push_back(arg.data());
+  }
+  args.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  pid_t pid = 0;
+  ASSERT_EQ(posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ), 0);
+  posix_spawn_file_actions_destroy(&actions);
+  bool sleeping = false;
+  for (int i = 0; i < 600 && !sleeping; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    sleeping = process_with_argument(marker);
+  }
+  ASSERT_TRUE(sleeping) << "the build never reached its sleep";
+  ::kill(pid, SIGINT);
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  EXPECT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 1);
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  EXPECT_FALSE(process_with_argument(marker)) << "a child of the build is still running";
+  auto log = test::read_text(log_path);
+  EXPECT_NE(log.find("-- Configuring done"), std::string::npos) << log;
+  EXPECT_NE(log.find("# step compile"), std::string::npos) << log;
+}
+
+TEST(BuildCli, ATreeWithNothingToBuildIsAUsageError) {
+  Project project("empty");
+  auto result = test::run_command({test::archfit_binary(), "build", "--src", project.dir().string(), "--force"});
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+}
+
+}  // namespace
+}  // namespace archfit::build
