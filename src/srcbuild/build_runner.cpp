@@ -3,7 +3,8 @@
 
 #include <unistd.h>
 
-#include "explain/command_relay.hpp"
+#include "explain/line_splitter.hpp"
+#include "probe/process_relay.hpp"
 #include "explain/line_splitter.hpp"
 
 namespace archfit::build {
@@ -18,7 +19,7 @@ Result<BuildRun> run_build_steps(const BuildRunOptions& options) {
     if (options.on_step) {
       options.on_step(outcome);
     }
-    explain::RelayOptions relay;
+    probe::RelayOptions relay;
     // The child starts in the tree: sh changes directory, then execs the step (no shell parsing of argv).
     relay.argv = {"/bin/sh", "-c", "cd -- \"$0\" && exec \"$@\"", options.cwd};
     relay.argv.insert(relay.argv.end(), step.argv.begin(), step.argv.end());
@@ -38,7 +39,7 @@ Result<BuildRun> run_build_steps(const BuildRunOptions& options) {
     relay.on_output = [&](int stream, std::string_view chunk) { (stream == 1 ? out_lines : err_lines).feed(chunk, on_line); };
     relay.stop = [&] { return disagreed; };
     auto start = std::chrono::steady_clock::now();
-    auto relayed = explain::run_relayed(relay);
+    auto relayed = probe::run_relayed(relay);
     out_lines.finish(on_line);
     err_lines.finish(on_line);
     outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -1,5 +1,5 @@
 // Running a project's build steps for `archfit build`: each step a child process (its own process
-// group, through explain/command_relay) in the source tree, with the build environment set in the
+// group, through probe/process_relay) in the source tree, with the build environment set in the
 // child only. Both output streams go to the log file as they arrive (write(2) per chunk, so the log
 // is complete up to the last byte when the build is killed or interrupted), and every line goes
 // through a BuildWatch: progress, and the arch lines. A line that disagrees with the requested
