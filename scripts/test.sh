@@ -16,6 +16,12 @@ bash scripts/install_deps.sh test
 # The fixtures build the CUDA code with $NVCC: the toolkit's, or the PyPI one install_deps.sh added.
 NVCC=$(find_tool "$(tool_rows test | awk -F'\t' '$3 ~ /^cuda:/ {print $2}')")
 export NVCC
+# NVIDIA's PyPI wheels put libcudart_static.a and libcudadevrt.a in nvidia/cu13/lib, where that
+# nvcc's profile does not look: the linker finds them through LIBRARY_PATH (checked in the fresh
+# bookworm root, .ci/fresh_root.sh).
+case "$NVCC" in
+  /opt/archfit-cuda/*) export LIBRARY_PATH="$(dirname "$NVCC")/../lib${LIBRARY_PATH:+:$LIBRARY_PATH}" ;;
+esac
 jobs=$(nproc)
 
 stage_timer "1/3 release build and tests"
