@@ -133,7 +133,7 @@ void ElfStreamScanner::State::probe_nvidia(Bytes chunk, std::uint64_t chunk_star
   std::uint64_t last = chunk_end >= 3 ? (chunk_end - 3 + 7) / 8 * 8 : 0;
   if (last < chunk_end && last + 4 > chunk_end && last + 4 <= size) {
     // With the bytes after the magic too: by the time they arrive, the capture has passed them.
-    capture.request(last, std::min<std::uint64_t>(k_nv_read_ahead, size - last), [this, last](Bytes head) {
+    capture.request(last, options.deep ? 4 : std::min<std::uint64_t>(k_nv_read_ahead, size - last), [this, last](Bytes head) {
       if (as_chars(head.first(4)) == k_fatbin_magic_bytes && last >= nv_known_end) {
         on_nv_magic(last, head);
       }
@@ -181,7 +181,11 @@ void ElfStreamScanner::State::continue_nv(const std::shared_ptr<NvCandidate>& ca
   // entry headers seen (0x48 to 0x80 bytes with their names); the bytes are let go once the
   // container is parsed.
   std::uint64_t at = container.missing_offset;
-  std::uint64_t want = std::max(container.missing_size, std::min<std::uint64_t>(k_nv_read_ahead, size - std::min(at, size)));
+  // Not with --deep: there each entry's payload is captured from its header's start, which must
+  // not have passed when the header is parsed, so headers are read exactly as they arrive.
+  std::uint64_t want = options.deep ? container.missing_size
+                                    : std::max(container.missing_size,
+                                               std::min<std::uint64_t>(k_nv_read_ahead, size - std::min(at, size)));
   bool asked = capture.request(at, want, [this, candidate, at](Bytes bytes) {
     candidate->ranges.add(at, bytes);
     continue_nv(candidate);
