@@ -17,6 +17,7 @@
 #include "doctor/probes.hpp"
 #include "knowledge/tsv_table.hpp"
 #include "probe/system_root.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::clean {
 
@@ -44,21 +45,8 @@ std::vector<ArtifactRow> artifact_rows() {
   return rows;
 }
 
-std::vector<std::string> components(std::string_view path) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  while (start <= path.size()) {
-    std::size_t end = std::min(path.find('/', start), path.size());
-    if (end > start) {
-      parts.emplace_back(path.substr(start, end - start));
-    }
-    start = end + 1;
-  }
-  return parts;
-}
-
 bool has_dotdot(std::string_view path) {
-  auto parts = components(path);
+  auto parts = path_components(path);
   return std::find(parts.begin(), parts.end(), "..") != parts.end();
 }
 

@@ -8,24 +8,13 @@
 #include <vector>
 
 #include "doctor/facts.hpp"
+#include "model/status.hpp"
 
 namespace archfit::doctor {
 
-enum class Status { pass, warn, fail, skip };
-
-inline std::string_view status_name(Status status) {
-  switch (status) {
-    case Status::pass:
-      return "pass";
-    case Status::warn:
-      return "warn";
-    case Status::fail:
-      return "fail";
-    case Status::skip:
-      return "skip";
-  }
-  return "skip";
-}
+// The one status vocabulary (model/status.hpp); doctor's checks never end `unknown`.
+using Status = model::Status;
+using model::status_name;
 
 struct Check {
   std::string id;      // stable: "toolchain.cxx", "rocm.components", ...

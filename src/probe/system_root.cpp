@@ -21,6 +21,7 @@
 #include <utility>
 
 #include "util/owned_fd.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::probe {
 
@@ -31,15 +32,7 @@ constexpr int k_max_links = 40;  // Linux's MAXSYMLINKS
 using Fd = OwnedFd;
 
 void push_components(std::string_view path, std::deque<std::string>& todo) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  while (start <= path.size()) {
-    std::size_t end = std::min(path.find('/', start), path.size());
-    if (end > start) {
-      parts.emplace_back(path.substr(start, end - start));
-    }
-    start = end + 1;
-  }
+  auto parts = path_components(path);
   todo.insert(todo.begin(), parts.begin(), parts.end());
 }
 

@@ -18,8 +18,10 @@ std::string badge(doctor::Status status, const TextStyle& style) {
       return style.red("FAIL");
     case doctor::Status::skip:
       return style.dim("SKIP");
+    case doctor::Status::unknown:
+      break;
   }
-  return "SKIP";
+  return style.dim("UNKNOWN");
 }
 
 void indented(std::string& out, std::string_view label, std::string_view text) {

@@ -3,6 +3,8 @@
 // last line for a final newline. The views point into `text`.
 #pragma once
 
+#include <algorithm>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -36,6 +38,20 @@ inline std::vector<std::string_view> split_lines(std::string_view text) {
 
 // Splits `text` at every `separator`, dropping empty fields ("a;;b;" gives "a", "b"): the list
 // fields of the data/ tables. The views point into `text`.
+// The non-empty names between '/' in a path ("a//b/" → {"a", "b"}), in order.
+inline std::vector<std::string> path_components(std::string_view path) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (start <= path.size()) {
+    std::size_t end = std::min(path.find('/', start), path.size());
+    if (end > start) {
+      parts.emplace_back(path.substr(start, end - start));
+    }
+    start = end + 1;
+  }
+  return parts;
+}
+
 inline std::vector<std::string_view> split_fields(std::string_view text, char separator) {
   std::vector<std::string_view> fields;
   while (!text.empty()) {
