@@ -4,11 +4,19 @@
 # the host's local CA certificates).
 # Usage: .ci/fresh_root.sh [ROOT_DIR]   (default: a new directory under /var/tmp; needs root)
 #   Stages (each timed): mmdebstrap the root; `bash scripts/main.sh` (install build deps, build,
-#   doctor); `SKIP_ASAN=1 SKIP_FUZZ=1 bash scripts/test.sh` (install test deps, release suite).
-#   The ASan and fuzz stages run on the host (.ci/run), to fit CI's time.
+#   doctor); `bash scripts/test.sh` (install test deps, release suite, ASan+UBSan suite, fuzzers;
+#   SKIP_ASAN=1 / SKIP_FUZZ=1 from the caller's environment pass through).
+#   The host's compiler cache is shared with the root (CCACHE_DIR bound in): it can make the builds
+#   faster, never hide a missing package. ccache's direct mode re-hashes every header an object was
+#   built from (a header missing in the root is a miss, and the compile then fails there), a
+#   preprocessor-mode lookup runs the root's own preprocessor, compiler_check=mtime keys on the root's
+#   compiler binaries, and linking, test-time compilers (hipcc, nvcc, clang-19) and every tool a test
+#   calls are never cached. FRESH_ROOT_CCACHE=0 runs without it.
 #   The CUDA toolkit is not a Debian package: in the root, install_deps.sh puts NVIDIA's nvcc wheels
 #   from PyPI in /opt/archfit-cuda (scripts/tools.tsv), so the NVIDIA fixtures are built there too.
 # MIRROR overrides the Debian mirror (default: the one this host's apt uses). KEEP_ROOT=1 keeps it.
+# AFTER='COMMANDS' runs COMMANDS with bash inside the root's clone after test.sh (the CI's portable
+# and .deb stages use the root's build tree this way).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 root=${1:-$(mktemp -d /var/tmp/archfit-fresh-root.XXXXXX)}
@@ -58,8 +66,18 @@ fi
 bind proc /proc -t proc
 bind sysfs /sys -t sysfs
 bind /dev /dev --rbind
+cache_env=()
+host_cache=$(ccache -k cache_dir 2>/dev/null || true)
+if [ "${FRESH_ROOT_CCACHE:-1}" = 1 ] && [ -n "$host_cache" ] && [ -d "$host_cache" ]; then
+  bind "$host_cache" /var/cache/archfit-ccache --bind
+  cache_env=(CCACHE_DIR=/var/cache/archfit-ccache)
+fi
+pass_env=()
+for name in SKIP_ASAN SKIP_FUZZ FUZZ_TOTAL_SECONDS; do
+  if [ -n "${!name:-}" ]; then pass_env+=("$name=${!name}"); fi
+done
 in_root() { chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb PATH=/usr/sbin:/usr/bin:/sbin:/bin \
-  LANG=C.UTF-8 "$@"; }
+  LANG=C.UTF-8 "${cache_env[@]}" "${pass_env[@]}" "$@"; }
 
 start=$(t)
 # main.sh exits with doctor's verdict: 1 (a FAIL: no GPU here) is a verdict, anything else a failure.
@@ -69,6 +87,11 @@ report "bash scripts/main.sh (rc $rc)" $(($(t) - start))
 [ $rc -le 1 ] && [ -x "$root/work/archfit/build/archfit" ] || { echo "fresh root: main.sh failed" >&2; exit 1; }
 
 start=$(t)
-in_root bash -c 'cd /work/archfit && SKIP_ASAN=1 SKIP_FUZZ=1 bash scripts/test.sh'
-report "SKIP_ASAN=1 SKIP_FUZZ=1 bash scripts/test.sh" $(($(t) - start))
+in_root bash -c 'cd /work/archfit && bash scripts/test.sh'
+report "bash scripts/test.sh ${pass_env[*]}" $(($(t) - start))
 echo "fresh root: both README commands passed"
+if [ -n "${AFTER:-}" ]; then
+  start=$(t)
+  in_root bash -c "cd /work/archfit && $AFTER"
+  report "AFTER commands" $(($(t) - start))
+fi
