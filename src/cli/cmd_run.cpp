@@ -21,6 +21,7 @@
 #include "explain/signature_table.hpp"
 #include "report/explain_json.hpp"
 #include "report/explain_text.hpp"
+#include "util/signal_name.hpp"
 #include "util/terminal_text.hpp"
 
 namespace archfit::cli {
@@ -48,8 +49,7 @@ bool was_interrupted(const probe::RelayOutcome& outcome) {
 
 std::string describe_end(const probe::RelayOutcome& outcome) {
   if (outcome.signal != 0) {
-    const char* name = ::sigabbrev_np(outcome.signal);
-    return fmt::format("was killed by signal {} (SIG{}; status {})", outcome.signal, name != nullptr ? name : "?",
+    return fmt::format("was killed by signal {} ({}; status {})", outcome.signal, signal_name(outcome.signal),
                        outcome.status());
   }
   return fmt::format("exited with status {}", outcome.exit_code);

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "probe/system_root.hpp"
+#include "util/signal_name.hpp"
 #include "util/text_lines.hpp"
 
 namespace archfit::verify {
@@ -36,19 +37,6 @@ std::vector<std::string> tail_lines(const std::string& text, std::size_t count) 
 }
 
 }  // namespace
-
-std::string signal_name(int signal) {
-  switch (signal) {
-    case SIGILL: return "SIGILL";
-    case SIGSEGV: return "SIGSEGV";
-    case SIGABRT: return "SIGABRT";
-    case SIGBUS: return "SIGBUS";
-    case SIGFPE: return "SIGFPE";
-    case SIGKILL: return "SIGKILL";
-    case SIGTERM: return "SIGTERM";
-    default: return fmt::format("signal {}", signal);
-  }
-}
 
 CheckResult interpret_check_output(const probe::CommandResult& result, std::chrono::milliseconds timeout) {
   CheckResult check;

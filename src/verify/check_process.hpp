@@ -20,7 +20,4 @@ CheckResult run_check_process(const probe::CommandRunner& runner, const std::vec
 // Interprets a finished process: the ARCHFIT_RESULT line, else the crash / exit status.
 CheckResult interpret_check_output(const probe::CommandResult& result, std::chrono::milliseconds timeout);
 
-// "SIGSEGV" for 11, … ("signal 42" for others).
-std::string signal_name(int signal);
-
 }  // namespace archfit::verify
