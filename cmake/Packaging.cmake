@@ -41,7 +41,15 @@ set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # archfit_VERSION_ARCH.deb
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
-# Depends: computed by dpkg-shlibdeps from the binary's own needs (libc6 only: everything else is linked in).
-set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+if(ARCHFIT_PORTABLE)
+  # The portable binary is linked against glibc 2.28's symbol versions (cmake/ZigToolchain.cmake;
+  # CI checks it with scripts/check_glibc.sh). dpkg-shlibdeps would say libc6 (>= 2.34): Debian 12's
+  # symbols file dates every libpthread.so.0/libdl.so.2 symbol to the 2.34 merge into libc.so.6,
+  # which would refuse the package on Ubuntu 20.04 (2.31) where the binary runs.
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS "libc6 (>= 2.28)")
+else()
+  # Depends: computed by dpkg-shlibdeps from the binary's own needs (libc6 only: everything else is linked in).
+  set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+endif()
 set(CPACK_STRIP_FILES ON)
 include(CPack)
