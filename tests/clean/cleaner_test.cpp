@@ -431,7 +431,7 @@ TEST(CleanCMakeCache, NamesTheEntriesThatNoLongerMatch) {
   cached_compiler.erase(cached_compiler.find_last_not_of('\n') + 1);
   ASSERT_FALSE(cached_compiler.empty());
 
-  auto environment = environment_with({{"CXX", "clang++"}});
+  auto environment = environment_with({{"CXX", "/usr/lib/llvm-19/bin/clang++"}});
   auto rules = doctor::RuleSet::embedded();
   ASSERT_TRUE(rules.ok());
   probe::ProcessRunner runner;

@@ -98,7 +98,7 @@ TEST(CleanCli, DoctorsStaleCacheAdviceWorks) {
   auto tree = scratch.tree();
   write_file(tree / "CMakeLists.txt", "cmake_minimum_required(VERSION 3.20)\nproject(demo CXX)\n");
   shell(tree, "CXX=g++ cmake -S . -B build -G Ninja >/dev/null");
-  auto doctor = run_env({"CXX=clang++"}, {"doctor", "--src", tree.string(), "--json"});
+  auto doctor = run_env({"CXX=/usr/lib/llvm-19/bin/clang++"}, {"doctor", "--src", tree.string(), "--json"});
   auto report = parse(doctor);
   std::string fix;
   for (const auto& check : report["checks"]) {
@@ -115,7 +115,7 @@ TEST(CleanCli, DoctorsStaleCacheAdviceWorks) {
   }
   args.erase(args.begin());  // "archfit"
   args.push_back("--json");
-  auto dry = parse(run_env({"CXX=clang++"}, args));
+  auto dry = parse(run_env({"CXX=/usr/lib/llvm-19/bin/clang++"}, args));
   ASSERT_EQ(dry["items"].size(), 1u) << dry.dump();
   EXPECT_EQ(dry["items"][0]["path"], "build");
   bool compiler_named = false;
@@ -124,9 +124,9 @@ TEST(CleanCli, DoctorsStaleCacheAdviceWorks) {
   }
   EXPECT_TRUE(compiler_named) << dry.dump();
   args.push_back("--apply");
-  auto applied = run_env({"CXX=clang++"}, args);
+  auto applied = run_env({"CXX=/usr/lib/llvm-19/bin/clang++"}, args);
   EXPECT_EQ(applied.exit_code, 0) << applied.out << applied.err;
-  auto again = parse(run_env({"CXX=clang++"}, {"doctor", "--src", tree.string(), "--json"}));
+  auto again = parse(run_env({"CXX=/usr/lib/llvm-19/bin/clang++"}, {"doctor", "--src", tree.string(), "--json"}));
   for (const auto& check : again["checks"]) {
     EXPECT_NE(check["id"], "source.build-cache") << check.dump();
   }

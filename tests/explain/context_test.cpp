@@ -360,7 +360,7 @@ TEST(ExplainContext, ColouredCompilerOutputIsMatched) {
   std::filesystem::create_directories(dir);
   std::string source = (dir / "uses_cmath.cpp").string();
   std::ofstream(source) << "#include <cmath>\nint main() { return 0; }\n";
-  auto compiled = run_command({"clang++", "-fcolor-diagnostics", "-nostdinc++", "-c", source, "-o", (dir / "x.o").string()});
+  auto compiled = run_command({"/usr/lib/llvm-19/bin/clang++", "-fcolor-diagnostics", "-nostdinc++", "-c", source, "-o", (dir / "x.o").string()});
   ASSERT_NE(compiled.err.find("\x1b["), std::string::npos) << "clang printed no colour: " << compiled.err;
   std::string log = (dir / "clang.log").string();
   std::ofstream(log) << compiled.err;

@@ -212,7 +212,7 @@ TEST(ArchfitRun, RealCompilerFailureIsExplained) {
   std::filesystem::create_directories(dir);
   std::string source = (dir / "uses_cmath.cpp").string();
   std::ofstream(source) << "#include <cmath>\nint main() { return 0; }\n";
-  auto result = run_command({archfit_binary(), "--color", "always", "run", "--no-context", "clang++", "-fcolor-diagnostics",
+  auto result = run_command({archfit_binary(), "--color", "always", "run", "--no-context", "/usr/lib/llvm-19/bin/clang++", "-fcolor-diagnostics",
                              "-nostdinc++", "-c", source, "-o", (dir / "x.o").string()});
   std::filesystem::remove_all(dir);
   EXPECT_NE(result.exit_code, 0);
