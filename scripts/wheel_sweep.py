@@ -193,7 +193,10 @@ def elf_section(path, wanted):
 class Tools:
     def __init__(self, archfit):
         self.archfit = archfit
-        self.bundler = first_tool("clang-offload-bundler-19", "/usr/lib/llvm-19/bin/clang-offload-bundler",
+        # The bundler runs llvm-objcopy from its own directory or PATH: in /usr/lib/llvm-19/bin it is
+        # there (deb:llvm-19); beside /usr/bin/clang-offload-bundler-19 only if someone installed
+        # Debian's unversioned `llvm` (a fresh root has not: every ROCm wheel then failed to list).
+        self.bundler = first_tool("/usr/lib/llvm-19/bin/clang-offload-bundler", "clang-offload-bundler-19",
                                   "clang-offload-bundler")
         self.objcopy = first_tool("llvm-objcopy-19", "/usr/lib/llvm-19/bin/llvm-objcopy", "llvm-objcopy")
         self.cuobjdump = find_cuobjdump()
