@@ -66,8 +66,10 @@ class ProgressDisplay {
   void line(std::string_view line, const build::BuildWatch& watch) {
     auto status = build::parse_ninja_status(line);
     if (!m_terminal) {
-      if (status || line.starts_with("-- Configuring done") || line.starts_with("Building wheel for") ||
-          build::parse_arch_line(line)) {
+      // pip -v indents the backend's output (CMake's phases) and its own phase lines.
+      std::string_view text = line.substr(std::min(line.find_first_not_of(' '), line.size()));
+      if (status || text.starts_with("-- Configuring done") || text.starts_with("Building wheel for") ||
+          text.starts_with("Successfully built") || build::parse_arch_line(line)) {
         fmt::print(stderr, "{}\n", terminal_safe(line.substr(0, 300)));
       }
       return;
