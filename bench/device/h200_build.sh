@@ -2,10 +2,11 @@
 # `archfit build` on the NVIDIA H200 machine (device tool; no internet there), from the repository
 # root, with build/archfit (Debian 12 build, glibc 2.36 <= the machine's 2.39) and the sdist carried:
 #
-#   carry: build/archfit, bench/device/sdists   (bench/device/sdists is git-ignored)
+#   carry: build/archfit, bench/device/sdists   (git-ignored: bash bench/device/fetch_sdists.sh fills it)
 #   bash bench/device/h200_build.sh own      # (a) our extension: ~1-2 min
 #   bash bench/device/h200_build.sh sdist    # (b) torch-scatter 2.1.2 from its PyPI sdist: several min
 #   bash bench/device/h200_build.sh all      # both (may not fit one 10-minute command)
+#   TARGETS=sm_90 bash bench/device/h200_build.sh smoke   # here, without torch or GPU: the plumbing
 #
 # (a) bench/device/torch_ext: a CUDA extension of our own through torch.utils.cpp_extension
 #     (CUDAExtension + BuildExtension) and setuptools, `pip wheel --no-build-isolation`;
@@ -46,13 +47,27 @@ command -v cuobjdump >/dev/null && cuobjdump=$(command -v cuobjdump)
   nproc
 } > "$out/machine.txt" 2>&1
 
+# setuptools and ninja from the carried wheels, only where the machine's Python lacks them.
+tools=/tmp/archfit-h200-tools
+if ! "$py" -c "import setuptools" 2>/dev/null; then
+  "$py" -m pip install -q --no-index --no-deps --target "$tools" "$root"/bench/device/sdists/setuptools-*.whl >> "$out/tools.txt" 2>&1
+  note "setuptools: not in $py, installed from bench/device/sdists into $tools"
+fi
+if ! command -v ninja >/dev/null; then
+  "$py" -m pip install -q --no-index --no-deps --target "$tools" "$root"/bench/device/sdists/ninja-*.whl >> "$out/tools.txt" 2>&1
+  note "ninja: not on PATH, installed from bench/device/sdists into $tools"
+fi
+if [ -d "$tools" ]; then
+  export PYTHONPATH=$tools${PYTHONPATH:+:$PYTHONPATH} PATH=$tools/bin:$PATH
+fi
+
 "$archfit" detect --json > "$out/detect.json" 2> "$out/detect.err"
-targets=$("$py" -c '
+targets=${TARGETS:-$("$py" -c '
 import json, sys
 gpus = json.load(open(sys.argv[1]))["gpus"]
 print(",".join(sorted({g["target"] for g in gpus if g.get("vendor") == "nvidia" and g.get("target")})))
-' "$out/detect.json")
-note "targets from archfit detect: ${targets:-none}"
+' "$out/detect.json")}
+note "targets${TARGETS:+ (from \$TARGETS)} from archfit detect: ${targets:-none}"
 if [ -z "$targets" ]; then
   note "no NVIDIA target detected: stop"
   exit 1
@@ -77,7 +92,7 @@ build_one() {
   grep -m1 "the arch line" "$dir/build.err" | cut -c1-400 | tee -a "$summary"
   grep -m3 "stopped\|interrupted\|out of memory" "$dir/build.err" | tee -a "$summary"
   local wheel
-  wheel=$(ls -t "$src"/dist/*.whl 2>/dev/null | head -1)
+  wheel=$(find "$src/dist" -name '*.whl' -printf '%T@ %p\n' 2>/dev/null | sort -rn | head -1 | cut -d' ' -f2-)
   if [ -z "$wheel" ]; then
     note "$name: no wheel"
     tail -40 "$dir/build.err" > "$dir/build.err.tail"
@@ -104,12 +119,21 @@ EOF
   return 0
 }
 
+if [ "$what" = smoke ]; then
+  # The script's own plumbing where there is no torch and no GPU (TARGETS=sm_90): the CUDA wheel
+  # project of the tests, no import.
+  src=/tmp/archfit-h200-smoke
+  rm -rf "$src"
+  cp -a "$root/tests/srcbuild/projects/cuda_wheel" "$src"
+  build_one smoke "$src" CUDACXX="${NVCC:-/usr/local/cuda/bin/nvcc}"
+fi
+
 if [ "$what" = own ] || [ "$what" = all ]; then
   src=/tmp/archfit-h200-own
   rm -rf "$src"
   cp -a "$root/bench/device/torch_ext" "$src"
   if build_one own "$src"; then
-    PYTHONPATH="$out/own/site" "$py" - > "$out/own/run.txt" 2>&1 <<'EOF'
+    PYTHONPATH="$out/own/site${PYTHONPATH:+:$PYTHONPATH}" "$py" - > "$out/own/run.txt" 2>&1 <<'EOF'
 import torch
 import archfit_h200_ext
 x = torch.randn(1 << 20, device="cuda")
@@ -133,7 +157,7 @@ if [ "$what" = sdist ] || [ "$what" = all ]; then
   tar xzf "$sdist" -C "$work"
   src=$work/torch_scatter-2.1.2
   if build_one torch-scatter "$src" FORCE_ONLY_CUDA=1; then
-    PYTHONPATH="$out/torch-scatter/site" "$py" - > "$out/torch-scatter/run.txt" 2>&1 <<'EOF'
+    PYTHONPATH="$out/torch-scatter/site${PYTHONPATH:+:$PYTHONPATH}" "$py" - > "$out/torch-scatter/run.txt" 2>&1 <<'EOF'
 import torch
 import torch_scatter
 src = torch.randn(100000, 16, device="cuda")
