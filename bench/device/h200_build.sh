@@ -31,8 +31,9 @@ limit=${BUILD_LIMIT_S:-480}
 summary=$out/summary.txt
 note() { echo "$*" | tee -a "$summary"; }
 
-cuobjdump=/usr/local/cuda/bin/cuobjdump
-command -v cuobjdump >/dev/null && cuobjdump=$(command -v cuobjdump)
+# shellcheck disable=SC1091  # tests/fixtures/find_cuobjdump.sh, from the repository root
+source "$root/tests/fixtures/find_cuobjdump.sh"
+cuobjdump=$(find_cuobjdump) || cuobjdump=cuobjdump
 
 {
   date -u
@@ -67,7 +68,7 @@ import json, sys
 gpus = json.load(open(sys.argv[1]))["gpus"]
 print(",".join(sorted({g["target"] for g in gpus if g.get("vendor") == "nvidia" and g.get("target")})))
 ' "$out/detect.json")}
-note "targets${TARGETS:+ (from \$TARGETS)} from archfit detect: ${targets:-none}"
+note "targets (${TARGETS:+\$TARGETS, not }archfit detect): ${targets:-none}"
 if [ -z "$targets" ]; then
   note "no NVIDIA target detected: stop"
   exit 1
