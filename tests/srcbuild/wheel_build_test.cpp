@@ -279,6 +279,30 @@ TEST(WheelBuild, AnArchListThatDidNotTakeEffectStopsAtTheCompileLine) {
   EXPECT_FALSE(fs::exists(project.dir() / "dist") && !fs::is_empty(project.dir() / "dist"));
 }
 
+TEST(WheelBuild, WithoutArchLinesTheWheelCheckCatchesTheWrongArch) {
+  // The CUDAARCHS mistake in a quiet build (no ninja -v: no compile lines, no arch line to
+  // watch): the build succeeds, and check on the wheel is what says sm_90 will not run (exit 1).
+  ProjectCopy project("cuda_wheel");
+  std::string pyproject = test::read_text(project.dir() / "pyproject.toml");
+  auto at = pyproject.find("build.verbose = true");
+  ASSERT_NE(at, std::string::npos);
+  pyproject.replace(at, 20, "build.verbose = false");
+  std::ofstream(project.dir() / "pyproject.toml") << pyproject;
+  // "80-real": SASS only (with PTX for compute_80 sm_90 would JIT it, check's `jit`).
+  auto result = build_wheel(project, "sm_90", {"CUDACXX=" + nvcc(), "CUDAARCHS=80-real"});
+  auto json = parse(result);
+  EXPECT_EQ(result.exit_code, 1) << result.err.substr(0, 4000);
+  EXPECT_EQ(json["succeeded"], true);
+  EXPECT_TRUE(json["arch_lines"].empty()) << json["arch_lines"].dump();
+  EXPECT_FALSE(json.contains("arch_disagreement"));
+  EXPECT_EQ(json["check_exit_code"], 1);
+  ASSERT_EQ(json["check"]["results"].size(), 1u) << json["check"].dump();
+  EXPECT_EQ(json["check"]["results"][0]["target"], "sm_90");
+  EXPECT_EQ(json["check"]["results"][0]["verdict"], "no-code") << json["check"].dump();
+  std::string wheel = json["wheel"];
+  EXPECT_TRUE(fs::exists(wheel + ".archfit.json"));
+}
+
 // Processes whose command line holds `text` (other than archfit itself).
 std::vector<pid_t> processes_with(const std::string& text) {
   std::vector<pid_t> found;
