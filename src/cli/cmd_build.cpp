@@ -28,6 +28,9 @@
 #include "explain/log_reader.hpp"
 #include "explain/log_scanner.hpp"
 #include "explain/signature_table.hpp"
+#include "check/checker.hpp"
+#include "report/check_json.hpp"
+#include "report/check_text.hpp"
 #include "report/doctor_text.hpp"
 #include "report/explain_text.hpp"
 #include "util/json_writer.hpp"
@@ -63,8 +66,10 @@ class ProgressDisplay {
   void line(std::string_view line, const build::BuildWatch& watch) {
     auto status = build::parse_ninja_status(line);
     if (!m_terminal) {
-      if (status || line.starts_with("-- Configuring done") || line.starts_with("Building wheel for") ||
-          build::parse_arch_line(line)) {
+      // pip -v indents the backend's output (CMake's phases) and its own phase lines.
+      std::string_view text = line.substr(std::min(line.find_first_not_of(' '), line.size()));
+      if (status || text.starts_with("-- Configuring done") || text.starts_with("Building wheel for") ||
+          text.starts_with("Successfully built") || build::parse_arch_line(line)) {
         fmt::print(stderr, "{}\n", terminal_safe(line.substr(0, 300)));
       }
       return;
@@ -322,39 +327,42 @@ int run_build_command(const BuildCommandOptions& options, const GlobalOptions& g
     json.end_object();
     std::string report_json = json.take();
     if (!wheel.empty()) {
-      // 5. check the wheel against the targets; the report goes next to it.
-      std::vector<std::string> argv = {"/proc/self/exe", "check", wheel, "--json"};
-      if (!facts.targets.empty()) {
-        argv.push_back("--target");
-        argv.push_back(fmt::format("{}", fmt::join(facts.targets, ",")));
-      }
-      auto checked = runner.run(argv, environment, std::chrono::minutes(10));
-      std::string check_json = checked.out;
-      while (!check_json.empty() && (check_json.back() == '\n' || check_json.back() == ' ')) {
-        check_json.pop_back();
-      }
-      if (check_json.empty() || check_json.front() != '{') {
-        check_json = "null";
+      // 5. check the wheel against the targets (the library's report, rendered here); the build
+      // report with check's JSON inside goes next to the wheel.
+      check::CheckOptions check_options;
+      check_options.paths = {wheel};
+      check_options.targets = facts.targets;
+      auto checked = check::run_check(check_options, root, environment, runner);
+      int check_exit = k_exit_findings;
+      std::string check_json = "null";
+      if (checked) {
+        check_exit = checked->will_fail() || !checked->errors.empty() ? k_exit_findings : k_exit_ok;
+        check_json = report::check_to_json(*checked, 0);
+        while (!check_json.empty() && (check_json.back() == '\n' || check_json.back() == ' ')) {
+          check_json.pop_back();
+        }
+      } else {
+        fmt::print(stderr, "{} {}\n", error_style.red("archfit build: cannot check the wheel:"),
+                   terminal_safe(checked.error().message));
       }
       report_json.pop_back();  // the closing brace: add the check result
-      report_json += ",\"check\":" + check_json + ",\"check_exit_code\":" + std::to_string(checked.exit_code) + "}";
+      report_json += ",\"check\":" + check_json + ",\"check_exit_code\":" + std::to_string(check_exit) + "}";
       std::string report_path = wheel + ".archfit.json";
+      bool written = false;
       if (FILE* file = std::fopen(report_path.c_str(), "w")) {
-        std::fputs(report_json.c_str(), file);
-        std::fputs("\n", file);
-        std::fclose(file);
+        written = std::fputs(report_json.c_str(), file) >= 0 && std::fputs("\n", file) >= 0;
+        written = std::fclose(file) == 0 && written;
       }
-      std::vector<std::string> text_argv = {"/proc/self/exe", "--color", "never", "check", wheel};
-      if (!facts.targets.empty()) {
-        text_argv.push_back("--target");
-        text_argv.push_back(fmt::format("{}", fmt::join(facts.targets, ",")));
+      if (!written) {
+        fmt::print(stderr, "{} {}\n", error_style.red("archfit build: cannot write the report:"), report_path);
       }
-      auto text = runner.run(text_argv, environment, std::chrono::minutes(10));
       if (!options.json) {
-        fmt::print("{}", text.out);
+        if (checked) {
+          fmt::print("{}", report::check_to_text(*checked, report::TextStyle{use_color(global.color, STDOUT_FILENO)}));
+        }
         fmt::print("archfit build: {} built; report: {}\n", wheel, report_path);
       }
-      exit_code = checked.exit_code == 0 ? k_exit_ok : k_exit_findings;
+      exit_code = check_exit;
     } else if (run->succeeded && !options.json) {
       fmt::print("archfit build: done; log: {}\n", log_path);
     }

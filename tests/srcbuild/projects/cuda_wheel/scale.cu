@@ -1,0 +1,12 @@
+// One CUDA kernel and a C launcher (loaded with ctypes by the package).
+__global__ void scale(float* x, float factor, int n) {
+  int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i < n) {
+    x[i] *= factor;
+  }
+}
+
+extern "C" int archfit_scale(float* device_x, float factor, int n) {
+  scale<<<(n + 255) / 256, 256>>>(device_x, factor, n);
+  return static_cast<int>(cudaGetLastError());
+}

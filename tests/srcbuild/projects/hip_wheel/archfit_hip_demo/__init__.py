@@ -1,0 +1,5 @@
+"""The HIP library of this wheel, loaded with ctypes."""
+import ctypes
+import pathlib
+
+library = ctypes.CDLL(str(pathlib.Path(__file__).with_name("libhip_scale.so")))
