@@ -144,9 +144,11 @@ torch.cuda.synchronize()
 want = y + 2.5 * x
 print("device", torch.cuda.get_device_name(), torch.cuda.get_device_capability())
 print("max abs difference", (got - want).abs().max().item())
-print("ok" if torch.allclose(got, want) else "MISMATCH")
+# nvcc contracts y + a * x into one fused multiply-add; torch rounds the product first. The two differ
+# by half an ulp of a * x, which allclose's default atol (1e-8) rejects where y + a * x nearly cancels.
+print("ok" if torch.allclose(got, want, rtol=1e-5, atol=1e-5) else "MISMATCH")
 EOF
-    note "own: run exit $? -> $(tail -1 "$out/own/run.txt")"
+    note "own: run exit $? -> $(tail -2 "$out/own/run.txt" | tr '\n' ' ')"
   fi
 fi
 
@@ -170,6 +172,6 @@ print("torch_scatter", torch_scatter.__version__, "from", torch_scatter.__file__
 print("max abs difference", (got - want).abs().max().item())
 print("ok" if torch.allclose(got, want, atol=1e-4) else "MISMATCH")
 EOF
-    note "torch-scatter: run exit $? -> $(tail -1 "$out/torch-scatter/run.txt")"
+    note "torch-scatter: run exit $? -> $(tail -2 "$out/torch-scatter/run.txt" | tr '\n' ' ')"
   fi
 fi
