@@ -4,6 +4,7 @@
 
 #include "fleet/fleet_report.hpp"
 #include "fleet/hostlist.hpp"
+#include "report/json_helpers.hpp"
 #include "util/json_writer.hpp"
 #include "util/terminal_text.hpp"
 
@@ -79,9 +80,6 @@ std::string fleet_check_json(const std::vector<InputVerdicts>& verdicts, const s
   return w.take();
 }
 
-namespace {
-}  // namespace
-
 std::string fleet_report_json(const FleetReport& report, int indent) {
   JsonWriter w(indent);
   w.begin_object();
@@ -95,11 +93,7 @@ std::string fleet_report_json(const FleetReport& report, int indent) {
   w.begin_array();
   for (const auto& node : report.nodes) {
     w.begin_object();
-    if (node.name.empty()) {
-      w.null_member("name");
-    } else {
-      w.member("name", node.name);
-    }
+    report::text_or_null(w, "name", node.name);
     w.member("file", node.file);
     w.member("status", node.status);
     w.string_array("targets", node.targets);
@@ -114,16 +108,8 @@ std::string fleet_report_json(const FleetReport& report, int indent) {
       w.key("failure");
       w.begin_object();
       w.member("reason", node.failure_reason);
-      if (node.state.empty()) {
-        w.null_member("state");
-      } else {
-        w.member("state", node.state);
-      }
-      if (node.exit_code) {
-        w.member("exit_code", *node.exit_code);
-      } else {
-        w.null_member("exit_code");
-      }
+      report::text_or_null(w, "state", node.state);
+      report::optional_member(w, "exit_code", node.exit_code);
       w.member("stderr", node.stderr_text);
       w.end_object();
     }
@@ -143,11 +129,7 @@ std::string fleet_report_json(const FleetReport& report, int indent) {
   w.begin_object();
   for (auto [name, value] : {std::pair{"PYTORCH_ROCM_ARCH", &report.pytorch_rocm_arch},
                              std::pair{"TORCH_CUDA_ARCH_LIST", &report.torch_cuda_arch_list}}) {
-    if (value->empty()) {
-      w.null_member(name);
-    } else {
-      w.member(name, *value);
-    }
+    report::text_or_null(w, name, *value);
   }
   w.end_object();
   w.key("drift");

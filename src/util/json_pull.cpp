@@ -112,6 +112,7 @@ bool JsonPull::scan_string(std::string* out) {
     if (c >= 0x80) {
       auto step = utf8::decode(m_text, m_pos);
       if (!step.valid) {
+        if (m_pos + step.length >= size) m_pos = size;  // a sequence cut by the end of the text
         fail("ill-formed UTF-8 in a string");
         return false;
       }
@@ -157,6 +158,11 @@ bool JsonPull::scan_string(std::string* out) {
       }
       return value;
     };
+    if (m_pos + 6 > size) {
+      m_pos = size;
+      fail("in a string escape");
+      return false;
+    }
     long unit = hex4(m_pos + 2);
     if (unit < 0) {
       fail("an invalid \\u escape in a string");
@@ -169,6 +175,11 @@ bool JsonPull::scan_string(std::string* out) {
       return false;
     }
     if (unit >= 0xD800 && unit <= 0xDBFF) {
+      if (m_pos + 12 > size && m_text.substr(m_pos + 6, 2) == std::string_view("\\u").substr(0, size - m_pos - 6)) {
+        m_pos = size;  // the low half cut by the end of the text
+        fail("in a string escape");
+        return false;
+      }
       long low = m_pos + 7 < size && m_text[m_pos + 6] == '\\' && m_text[m_pos + 7] == 'u' ? hex4(m_pos + 8) : -1;
       if (low < 0xDC00 || low > 0xDFFF) {
         fail("a high surrogate without its low half in a string");

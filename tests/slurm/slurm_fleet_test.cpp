@@ -150,6 +150,25 @@ TEST_F(SlurmCluster, ATaskKilledByItsTimeLimitIsRecorded) {
   EXPECT_EQ(nodes["n1"]["failure"]["reason"], "timeout") << nodes["n1"].dump();
 }
 
+TEST_F(SlurmCluster, ATaskPastSlurmsTimeLimitIsRecordedWithSlurmsMessage) {
+  ASSERT_TRUE(started_);
+  // Slurm's own limit (srun --time, "minutes:seconds"): slurmctld enforces it at its periodic check
+  // (about every 30 s), then slurmstepd kills the step after KillWait and srun prints why.
+  fs::path out = dir_ / "time-limit";
+  fs::path slow = dir_ / "slower-archfit";
+  std::ofstream(slow) << "#!/bin/sh\nsleep 300\n";
+  fs::permissions(slow, fs::perms::owner_all);
+  auto collected = run_command({archfit_binary(), "fleet", "collect", "--out", out.string(), "--nodes", "n2",
+                                "--archfit", slow.string(), "--timeout", "240", "--", "--time=0:05"});
+  EXPECT_EQ(collected.exit_code, 1) << collected.out << collected.err;
+  auto nodes = nodes_by_name(report_of(out));
+  const auto& failure = nodes["n2"]["failure"];
+  EXPECT_EQ(nodes["n2"]["status"], "failed");
+  EXPECT_EQ(failure["reason"], "timeout") << failure.dump();
+  EXPECT_TRUE(failure["exit_code"].is_number_integer() && failure["exit_code"] != 0) << failure.dump();
+  EXPECT_NE(failure["stderr"].get<std::string>().find("DUE TO TIME LIMIT"), std::string::npos) << failure.dump();
+}
+
 // scontrol expands and compresses with Slurm's own hostlist code.
 std::vector<std::string> scontrol_hostnames(const std::string& expression) {
   auto result = run_command({"scontrol", "show", "hostnames", expression});
