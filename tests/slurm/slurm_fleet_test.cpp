@@ -152,8 +152,9 @@ TEST_F(SlurmCluster, ATaskKilledByItsTimeLimitIsRecorded) {
 
 TEST_F(SlurmCluster, ATaskPastSlurmsTimeLimitIsRecordedWithSlurmsMessage) {
   ASSERT_TRUE(started_);
-  // Slurm's own limit (srun --time, "minutes:seconds"): slurmctld enforces it at its periodic check
-  // (about every 30 s), then slurmstepd kills the step after KillWait and srun prints why.
+  // Slurm's own limit (srun --time, "minutes:seconds", which Slurm rounds up to a whole minute):
+  // slurmctld enforces it at its periodic check (about every 30 s), then slurmstepd kills the step
+  // after KillWait and srun prints why. About 80 s.
   fs::path out = dir_ / "time-limit";
   fs::path slow = dir_ / "slower-archfit";
   std::ofstream(slow) << "#!/bin/sh\nsleep 300\n";
