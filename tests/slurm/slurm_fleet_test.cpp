@@ -170,6 +170,22 @@ TEST_F(SlurmCluster, ATaskPastSlurmsTimeLimitIsRecordedWithSlurmsMessage) {
   EXPECT_NE(failure["stderr"].get<std::string>().find("DUE TO TIME LIMIT"), std::string::npos) << failure.dump();
 }
 
+TEST_F(SlurmCluster, BcastCopiesTheBinaryToTheNodeBeforeTheTask) {
+  ASSERT_TRUE(started_);
+  // --bcast: srun copies the binary (Slurm's sbcast) to --bcast-path on each node, then runs that copy.
+  fs::path out = dir_ / "bcast";
+  fs::path staged = dir_ / "bcast-dest";
+  fs::create_directories(staged);
+  auto collected = run_command({archfit_binary(), "fleet", "collect", "--out", out.string(), "--nodes", "n1",
+                                "--sysroot", sysroot_pattern(), "--bcast", "--bcast-path",
+                                (staged / "archfit-copy").string()});
+  EXPECT_EQ(collected.exit_code, 0) << collected.out << collected.err;
+  auto nodes = nodes_by_name(report_of(out));
+  EXPECT_EQ(nodes["n1"]["status"], "ok") << nodes["n1"].dump();
+  ASSERT_TRUE(fs::exists(staged / "archfit-copy"));
+  EXPECT_EQ(read_text(staged / "archfit-copy"), read_text(archfit_binary()));
+}
+
 // scontrol expands and compresses with Slurm's own hostlist code.
 std::vector<std::string> scontrol_hostnames(const std::string& expression) {
   auto result = run_command({"scontrol", "show", "hostnames", expression});
