@@ -135,13 +135,18 @@ TEST_F(SlurmCluster, AMissingBinaryIsRecordedWithSrunsExitCodeAndStderr) {
   }
 }
 
+// A stand-in for archfit that only sleeps: a task that runs past any limit.
+fs::path sleeping_binary(const fs::path& path, int seconds) {
+  std::ofstream(path) << "#!/bin/sh\nsleep " << seconds << "\n";
+  fs::permissions(path, fs::perms::owner_all);
+  return path;
+}
+
 TEST_F(SlurmCluster, ATaskKilledByItsTimeLimitIsRecorded) {
   ASSERT_TRUE(started_);
-  // srun's own --time (minutes) is too coarse for a test; collect's --timeout stops srun itself.
+  // collect's own --timeout stops srun and cancels the job (Slurm's --time: the next test).
   fs::path out = dir_ / "timeout";
-  fs::path slow = dir_ / "slow-archfit";
-  std::ofstream(slow) << "#!/bin/sh\nsleep 60\n";
-  fs::permissions(slow, fs::perms::owner_all);
+  fs::path slow = sleeping_binary(dir_ / "slow-archfit", 60);
   auto collected = run_command({archfit_binary(), "fleet", "collect", "--out", out.string(), "--nodes", "n1",
                                 "--archfit", slow.string(), "--timeout", "3"});
   EXPECT_EQ(collected.exit_code, 1);
@@ -156,9 +161,7 @@ TEST_F(SlurmCluster, ATaskPastSlurmsTimeLimitIsRecordedWithSlurmsMessage) {
   // slurmctld enforces it at its periodic check (about every 30 s), then slurmstepd kills the step
   // after KillWait and srun prints why. About 80 s.
   fs::path out = dir_ / "time-limit";
-  fs::path slow = dir_ / "slower-archfit";
-  std::ofstream(slow) << "#!/bin/sh\nsleep 300\n";
-  fs::permissions(slow, fs::perms::owner_all);
+  fs::path slow = sleeping_binary(dir_ / "slower-archfit", 300);
   auto collected = run_command({archfit_binary(), "fleet", "collect", "--out", out.string(), "--nodes", "n2",
                                 "--archfit", slow.string(), "--timeout", "240", "--", "--time=0:05"});
   EXPECT_EQ(collected.exit_code, 1) << collected.out << collected.err;
