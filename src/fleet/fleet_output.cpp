@@ -54,18 +54,21 @@ void write_verdicts(JsonWriter& w, const std::vector<InputVerdicts>& verdicts) {
 std::string verdicts_text(const std::vector<InputVerdicts>& verdicts, bool markdown) {
   std::string out;
   auto safe = [](std::string_view text) { return terminal_safe(text); };
-    for (const auto& input : verdicts) {
-      for (const auto& group : input.groups) {
-        std::string nodes = compress_hostlist(group.nodes);
-        std::string why = group.reasons.empty() ? "" : fmt::format(" ({})", safe(fmt::format("{}", fmt::join(group.reasons, "; "))));
-        std::string verb = group.verdict == "fails" ? "will not run on" : group.verdict == "runs" ? "runs on" : "cannot be judged on";
-        out += fmt::format("{}{} {} {}{}\n", markdown ? "- " : "  ", safe(input.input), verb, nodes, why);
-      }
-      if (!input.not_checked.empty()) {
-        out += fmt::format("{}{} was not checked on {}\n", markdown ? "- " : "  ", safe(input.input),
-                           compress_hostlist(input.not_checked));
-      }
+  for (const auto& input : verdicts) {
+    for (const auto& group : input.groups) {
+      std::string nodes = compress_hostlist(group.nodes);
+      std::string why =
+          group.reasons.empty() ? "" : fmt::format(" ({})", safe(fmt::format("{}", fmt::join(group.reasons, "; "))));
+      std::string verb = group.verdict == "fails"  ? "will not run on"
+                         : group.verdict == "runs" ? "runs on"
+                                                   : "cannot be judged on";
+      out += fmt::format("{}{} {} {}{}\n", markdown ? "- " : "  ", safe(input.input), verb, nodes, why);
     }
+    if (!input.not_checked.empty()) {
+      out += fmt::format("{}{} was not checked on {}\n", markdown ? "- " : "  ", safe(input.input),
+                         compress_hostlist(input.not_checked));
+    }
+  }
   return out;
 }
 
