@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <system_error>
 #include <thread>
 #include <unordered_map>
 
@@ -248,11 +249,16 @@ Result<FleetReport> read_report_directory(const std::string& dir, unsigned threa
   unsigned count = threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
   // A worker per 256 files at most: thread start-up is not worth it for a few reports.
   count = static_cast<unsigned>(std::clamp<std::size_t>(names.size() / 256, 1, std::min(count, 16u)));
-  if (count <= 1) {
-    worker();
-  } else {
+  {
     std::vector<std::jthread> pool;
-    for (unsigned t = 0; t < count; ++t) pool.emplace_back(worker);
+    for (unsigned t = 0; count > 1 && t < count; ++t) {
+      try {
+        pool.emplace_back(worker);
+      } catch (const std::system_error&) {
+        break;  // no more threads: those started (or this one) take the rest
+      }
+    }
+    if (pool.empty()) worker();
   }
   return aggregate(names, outcomes);
 }
