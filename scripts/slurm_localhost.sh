@@ -69,6 +69,7 @@ munged --force --key-file="$dir/munge/munge.key" --socket="$dir/munge/socket" \
   echo "ReturnToService=1"  # a node set down by scontrol stays down (2 would return it at its next registration)
   echo "MpiDefault=none"
   echo "SlurmdTimeout=30"
+  echo "KillWait=2"  # a step past its time limit gets SIGTERM, then SIGKILL 2 s later (default 30)
   i=0
   for n in "${nodes[@]}"; do
     i=$((i + 1))

@@ -4,6 +4,7 @@
 
 #include "fleet/fleet_report.hpp"
 #include "fleet/hostlist.hpp"
+#include "report/json_helpers.hpp"
 #include "util/json_writer.hpp"
 #include "util/terminal_text.hpp"
 
@@ -53,18 +54,21 @@ void write_verdicts(JsonWriter& w, const std::vector<InputVerdicts>& verdicts) {
 std::string verdicts_text(const std::vector<InputVerdicts>& verdicts, bool markdown) {
   std::string out;
   auto safe = [](std::string_view text) { return terminal_safe(text); };
-    for (const auto& input : verdicts) {
-      for (const auto& group : input.groups) {
-        std::string nodes = compress_hostlist(group.nodes);
-        std::string why = group.reasons.empty() ? "" : fmt::format(" ({})", safe(fmt::format("{}", fmt::join(group.reasons, "; "))));
-        std::string verb = group.verdict == "fails" ? "will not run on" : group.verdict == "runs" ? "runs on" : "cannot be judged on";
-        out += fmt::format("{}{} {} {}{}\n", markdown ? "- " : "  ", safe(input.input), verb, nodes, why);
-      }
-      if (!input.not_checked.empty()) {
-        out += fmt::format("{}{} was not checked on {}\n", markdown ? "- " : "  ", safe(input.input),
-                           compress_hostlist(input.not_checked));
-      }
+  for (const auto& input : verdicts) {
+    for (const auto& group : input.groups) {
+      std::string nodes = compress_hostlist(group.nodes);
+      std::string why =
+          group.reasons.empty() ? "" : fmt::format(" ({})", safe(fmt::format("{}", fmt::join(group.reasons, "; "))));
+      std::string verb = group.verdict == "fails"  ? "will not run on"
+                         : group.verdict == "runs" ? "runs on"
+                                                   : "cannot be judged on";
+      out += fmt::format("{}{} {} {}{}\n", markdown ? "- " : "  ", safe(input.input), verb, nodes, why);
     }
+    if (!input.not_checked.empty()) {
+      out += fmt::format("{}{} was not checked on {}\n", markdown ? "- " : "  ", safe(input.input),
+                         compress_hostlist(input.not_checked));
+    }
+  }
   return out;
 }
 
@@ -79,9 +83,6 @@ std::string fleet_check_json(const std::vector<InputVerdicts>& verdicts, const s
   return w.take();
 }
 
-namespace {
-}  // namespace
-
 std::string fleet_report_json(const FleetReport& report, int indent) {
   JsonWriter w(indent);
   w.begin_object();
@@ -95,11 +96,7 @@ std::string fleet_report_json(const FleetReport& report, int indent) {
   w.begin_array();
   for (const auto& node : report.nodes) {
     w.begin_object();
-    if (node.name.empty()) {
-      w.null_member("name");
-    } else {
-      w.member("name", node.name);
-    }
+    report::text_or_null(w, "name", node.name);
     w.member("file", node.file);
     w.member("status", node.status);
     w.string_array("targets", node.targets);
@@ -114,16 +111,8 @@ std::string fleet_report_json(const FleetReport& report, int indent) {
       w.key("failure");
       w.begin_object();
       w.member("reason", node.failure_reason);
-      if (node.state.empty()) {
-        w.null_member("state");
-      } else {
-        w.member("state", node.state);
-      }
-      if (node.exit_code) {
-        w.member("exit_code", *node.exit_code);
-      } else {
-        w.null_member("exit_code");
-      }
+      report::text_or_null(w, "state", node.state);
+      report::optional_member(w, "exit_code", node.exit_code);
       w.member("stderr", node.stderr_text);
       w.end_object();
     }
@@ -143,11 +132,7 @@ std::string fleet_report_json(const FleetReport& report, int indent) {
   w.begin_object();
   for (auto [name, value] : {std::pair{"PYTORCH_ROCM_ARCH", &report.pytorch_rocm_arch},
                              std::pair{"TORCH_CUDA_ARCH_LIST", &report.torch_cuda_arch_list}}) {
-    if (value->empty()) {
-      w.null_member(name);
-    } else {
-      w.member(name, *value);
-    }
+    report::text_or_null(w, name, *value);
   }
   w.end_object();
   w.key("drift");

@@ -1,12 +1,22 @@
 #include "fleet/fleet_report.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <map>
+#include <optional>
 #include <set>
+#include <system_error>
+#include <thread>
+#include <unordered_map>
 
 #include <fmt/format.h>
+
+#include "util/input_file.hpp"
 
 namespace archfit::fleet {
 
@@ -111,37 +121,77 @@ std::string join_union(const std::vector<NodeSummary>& nodes, bool cuda) {
 
 }  // namespace
 
-FleetReport aggregate_node_reports(const std::vector<ReportFile>& files) {
+namespace {
+
+// One file's outcome: its summary, or why it is rejected (`error`, naming the file).
+struct ReadOutcome {
+  std::optional<NodeSummary> node;
+  std::string error;
+};
+
+ReadOutcome read_one(const ReportFile& file) {
+  if (!file.read_error.empty()) return {std::nullopt, file.name + ": " + file.read_error};
+  auto node = read_node_report(file.text, file.name);
+  if (!node) return {std::nullopt, node.error().message};
+  return {std::move(*node), ""};
+}
+
+// Reads DIR/NAME into `text` (reused between files): at most k_max_node_report_bytes, opened
+// without blocking and refused unless a regular file. Empty when it was read.
+std::string read_report_file(const std::string& dir, const std::string& name, std::string& text) {
+  auto opened = open_input(dir + "/" + name);
+  if (!opened) return opened.error().message;
+  auto size = static_cast<std::uint64_t>(opened->info.st_size);
+  if (size > k_max_node_report_bytes) {
+    return fmt::format("{} bytes, more than a node report's limit of {} bytes", size, k_max_node_report_bytes);
+  }
+  // One byte more than the size, to notice a file that grew after fstat.
+  text.resize(static_cast<std::size_t>(size) + 1);
+  std::size_t got = 0;
+  while (got < text.size()) {
+    ssize_t n = ::read(opened->fd.get(), text.data() + got, text.size() - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return fmt::format("read error: {}", std::strerror(errno));
+    if (n == 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  if (got > size) return "changed while it was read";
+  text.resize(got);
+  return "";
+}
+
+// The outcomes in file order to one report: the rejected files and the second report of a node
+// become "rejected" nodes with their error; the rest aggregate.
+FleetReport aggregate(const std::vector<std::string>& names, std::vector<ReadOutcome>& outcomes) {
   FleetReport report;
-  std::map<std::string, std::size_t> index;  // node name -> position in report.nodes
-  for (const auto& file : files) {
-    std::string stem = file.name.size() > 5 ? file.name.substr(0, file.name.size() - 5) : file.name;
-    auto reject = [&](const std::string& why) {
-      report.errors.push_back(why);
+  report.nodes.reserve(outcomes.size());
+  std::unordered_map<std::string, std::size_t> index;  // node name -> position in report.nodes
+  for (std::size_t i = 0; i < outcomes.size(); ++i) {
+    const std::string& file = names[i];
+    auto reject = [&](std::string why) {
+      std::string stem = file.size() > 5 ? file.substr(0, file.size() - 5) : file;
       NodeSummary rejected;
       rejected.name = is_plain_node_name(stem) ? stem : "";
-      rejected.file = file.name;
+      rejected.file = file;
       rejected.status = "rejected";
       rejected.failure_reason = why;
+      report.errors.push_back(std::move(why));
       report.nodes.push_back(std::move(rejected));
     };
-    if (!file.read_error.empty()) {
-      reject(file.name + ": " + file.read_error);
+    ReadOutcome& outcome = outcomes[i];
+    if (!outcome.node) {
+      reject(std::move(outcome.error));
       continue;
     }
-    auto node = read_node_report(file.text, file.name);
-    if (!node) {
-      reject(node.error().message);
+    NodeSummary& node = *outcome.node;
+    if (auto seen = index.find(node.name); seen != index.end()) {
+      reject(fmt::format("{}: a second report for node '{}' (first: {})", file, node.name,
+                         report.nodes[seen->second].file));
       continue;
     }
-    if (index.count(node->name)) {
-      reject(fmt::format("{}: a second report for node '{}' (first: {})", file.name, node->name,
-                         report.nodes[index[node->name]].file));
-      continue;
-    }
-    for (const auto& error : node->errors) report.errors.push_back(fmt::format("{}: {}", node->name, error));
-    index[node->name] = report.nodes.size();
-    report.nodes.push_back(std::move(*node));
+    for (const auto& error : node.errors) report.errors.push_back(fmt::format("{}: {}", node.name, error));
+    index.emplace(node.name, report.nodes.size());
+    report.nodes.push_back(std::move(node));
   }
   std::stable_sort(report.nodes.begin(), report.nodes.end(),
                    [](const NodeSummary& a, const NodeSummary& b) { return a.name < b.name; });
@@ -154,7 +204,19 @@ FleetReport aggregate_node_reports(const std::vector<ReportFile>& files) {
   return report;
 }
 
-Result<FleetReport> read_report_directory(const std::string& dir) {
+}  // namespace
+
+FleetReport aggregate_node_reports(const std::vector<ReportFile>& files) {
+  std::vector<std::string> names;
+  std::vector<ReadOutcome> outcomes;
+  for (const auto& file : files) {
+    names.push_back(file.name);
+    outcomes.push_back(read_one(file));
+  }
+  return aggregate(names, outcomes);
+}
+
+Result<FleetReport> read_report_directory(const std::string& dir, unsigned threads) {
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::directory_iterator it(dir, ec);
@@ -166,25 +228,39 @@ Result<FleetReport> read_report_directory(const std::string& dir) {
     names.push_back(name);
   }
   std::sort(names.begin(), names.end());
-  std::vector<ReportFile> files;
-  for (const auto& name : names) {
-    ReportFile file{name, "", ""};
-    fs::path path = fs::path(dir) / name;
-    std::error_code size_ec;
-    if (!fs::is_regular_file(path, size_ec)) {
-      file.read_error = "not a regular file";
-    } else if (auto size = fs::file_size(path, size_ec); size_ec || size > k_max_node_report_bytes) {
-      file.read_error = size_ec ? "cannot read its size"
-                                : fmt::format("{} bytes, more than a node report's limit of {} bytes", size,
-                                              k_max_node_report_bytes);
-    } else {
-      std::ifstream in(path, std::ios::binary);
-      file.text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-      if (!in.good() && !in.eof()) file.read_error = "read error";
+  // Files are read and summarised by a few workers; only the summaries are kept (a node report's
+  // text is ~10 KB, its summary a few hundred bytes), so memory does not grow with the reports' size.
+  std::vector<ReadOutcome> outcomes(names.size());
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    std::string text;
+    for (std::size_t i = next++; i < names.size(); i = next++) {
+      ReportFile file{names[i], "", ""};
+      file.read_error = read_report_file(dir, names[i], text);
+      file.text.swap(text);
+      try {
+        outcomes[i] = read_one(file);
+      } catch (const std::bad_alloc&) {
+        outcomes[i] = {std::nullopt, names[i] + ": out of memory while reading it"};
+      }
+      text.swap(file.text);
     }
-    files.push_back(std::move(file));
+  };
+  unsigned count = threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
+  // A worker per 256 files at most: thread start-up is not worth it for a few reports.
+  count = static_cast<unsigned>(std::clamp<std::size_t>(names.size() / 256, 1, std::min(count, 16u)));
+  {
+    std::vector<std::jthread> pool;
+    for (unsigned t = 0; count > 1 && t < count; ++t) {
+      try {
+        pool.emplace_back(worker);
+      } catch (const std::system_error&) {
+        break;  // no more threads: those started (or this one) take the rest
+      }
+    }
+    if (pool.empty()) worker();
   }
-  return aggregate_node_reports(files);
+  return aggregate(names, outcomes);
 }
 
 }  // namespace archfit::fleet

@@ -68,9 +68,11 @@ std::vector<InputVerdicts> group_verdicts(const std::vector<NodeSummary>& nodes)
 
 FleetReport aggregate_node_reports(const std::vector<ReportFile>& files);
 
-// Reads every *.json directly in `dir` (skipping dot files, at most k_max_node_report_bytes each)
-// and aggregates them. Fails only when the directory cannot be listed.
-Result<FleetReport> read_report_directory(const std::string& dir);
+// Reads every *.json directly in `dir` (skipping dot files; regular files of at most
+// k_max_node_report_bytes, opened without blocking) and aggregates them, `threads` files at a time
+// (0: one per core; one thread for fewer than 512 files). Fails only when the directory cannot be
+// listed.
+Result<FleetReport> read_report_directory(const std::string& dir, unsigned threads = 0);
 
 std::string fleet_report_json(const FleetReport& report, int indent);
 std::string fleet_report_text(const FleetReport& report, bool markdown);

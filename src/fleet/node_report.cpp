@@ -1,11 +1,15 @@
 #include "fleet/node_report.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <set>
+#include <tuple>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
+
+#include "util/json_pull.hpp"
 
 namespace archfit::fleet {
 
@@ -28,27 +32,6 @@ json embedded(const std::string& text, std::string_view what, std::vector<std::s
   return doc;
 }
 
-// Typed look-ups that never throw: a node's report is untrusted.
-const json* member(const json& object, std::string_view key) {
-  if (!object.is_object()) return nullptr;
-  auto it = object.find(key);
-  return it == object.end() ? nullptr : &*it;
-}
-std::string string_at(const json& object, std::string_view key) {
-  const json* v = member(object, key);
-  return v != nullptr && v->is_string() ? v->get<std::string>() : std::string();
-}
-const json& object_at(const json& object, std::string_view key) {
-  static const json empty = json::object();
-  const json* v = member(object, key);
-  return v != nullptr && v->is_object() ? *v : empty;
-}
-const json& array_at(const json& object, std::string_view key) {
-  static const json empty = json::array();
-  const json* v = member(object, key);
-  return v != nullptr && v->is_array() ? *v : empty;
-}
-
 std::vector<std::string> split_list(const std::string& text) {
   std::vector<std::string> out;
   std::string item;
@@ -65,101 +48,247 @@ std::vector<std::string> split_list(const std::string& text) {
 
 std::string or_unknown(std::string text) { return text.empty() ? "unknown" : text; }
 
-// The version of the install doctor selected (facts.rocm / facts.cuda), else of the only one.
-std::string selected_version(const json& facts, std::string_view group, std::string_view id_key) {
-  const json& section = object_at(facts, group);
-  const json& installs = array_at(section, "installs");
-  std::string selected = string_at(section, "selected");
-  for (const auto& install : installs) {
-    if (!selected.empty() && string_at(install, id_key) == selected) return string_at(install, "version");
-  }
-  return installs.size() == 1 ? string_at(installs[0], "version") : std::string();
+// The members of a node report that `fleet report` uses, read in one pass over the text with
+// JsonPull (no tree: node reports are read by the ten thousand). A member of the wrong type counts
+// as absent; a member given twice counts once, with its last value, as in a JSON parser's tree.
+
+// doctor's facts.rocm / facts.cuda: {"installs": [{<id_key>, "version"}], "selected": <id>}.
+struct Installs {
+  std::vector<std::pair<std::string, std::string>> installs;  // (id, version)
+  std::string selected;
+};
+
+Installs read_installs(JsonPull& in, std::string_view id_key) {
+  Installs out;
+  in.object([&](std::string_view key) {
+    if (key == "selected") {
+      out.selected = in.text();
+    } else if (key == "installs") {
+      out.installs.clear();
+      in.array([&] {
+        std::pair<std::string, std::string> install;
+        in.object([&](std::string_view k) {
+          if (k == id_key) install.first = in.text();
+          if (k == "version") install.second = in.text();
+        });
+        out.installs.push_back(std::move(install));
+      });
+    }
+  });
+  return out;
 }
 
-void read_detect(const json& detect, NodeSummary& node) {
-  if (string_at(detect, "schema") != "archfit.detect/1") {
-    std::string error = string_at(detect, "error");
-    node.errors.push_back(error.empty() ? "no detect report" : "detect failed: " + error);
-    return;
+// The version of the install doctor selected, else of the only one.
+std::string selected_version(const Installs& installs) {
+  for (const auto& [id, version] : installs.installs) {
+    if (!installs.selected.empty() && id == installs.selected) return version;
   }
+  return installs.installs.size() == 1 ? installs.installs[0].second : std::string();
+}
+
+struct DetectPart {
+  std::string schema, error;
   std::set<std::string> targets, ids;
-  for (const auto& gpu : array_at(detect, "gpus")) {
-    const json* visible = member(gpu, "visible");
-    if (visible != nullptr && visible->is_boolean() && !visible->get<bool>()) continue;
-    std::string target = string_at(gpu, "target");
-    targets.insert(target.empty() ? "unknown" : target);
-    std::string id = string_at(gpu, "target_id");
-    ids.insert(id.empty() ? or_unknown(target) : id);
-  }
-  node.targets.assign(targets.begin(), targets.end());
-  node.target_ids.assign(ids.begin(), ids.end());
-  const json& build = object_at(detect, "build_targets");
-  node.rocm_arch = split_list(string_at(build, "PYTORCH_ROCM_ARCH"));
-  node.cuda_arch = split_list(string_at(build, "TORCH_CUDA_ARCH_LIST"));
-  const json& drivers = object_at(detect, "drivers");
-  std::vector<std::string> driver;
-  if (auto v = string_at(drivers, "nvidia"); !v.empty()) driver.push_back("nvidia " + v);
-  if (auto v = string_at(drivers, "amdgpu"); !v.empty()) driver.push_back("amdgpu " + v);
-  node.facts["driver"] = driver.empty() ? "unknown" : fmt::format("{}", fmt::join(driver, ", "));
-  const json& host = object_at(detect, "host");
-  node.facts["glibc"] = or_unknown(string_at(host, "glibc"));
-  node.facts["libstdc++"] = or_unknown(string_at(object_at(object_at(host, "libstdcxx"), "highest"), "GLIBCXX"));
+  std::string rocm_arch, cuda_arch, nvidia, amdgpu, glibc, glibcxx;
+};
+
+DetectPart read_detect(JsonPull& in) {
+  DetectPart d;
+  in.object([&](std::string_view key) {
+    if (key == "schema") {
+      d.schema = in.text();
+    } else if (key == "error") {
+      d.error = in.text();
+    } else if (key == "gpus") {
+      d.targets.clear();
+      d.ids.clear();
+      in.array([&] {
+        std::optional<bool> visible;
+        std::string target, id;
+        bool is_object = in.object([&](std::string_view k) {
+          if (k == "visible") visible = in.boolean();
+          if (k == "target") target = in.text();
+          if (k == "target_id") id = in.text();
+        });
+        if (!is_object || (visible && !*visible)) return;
+        d.targets.insert(target.empty() ? "unknown" : target);
+        d.ids.insert(id.empty() ? or_unknown(target) : id);
+      });
+    } else if (key == "build_targets") {
+      in.object([&](std::string_view k) {
+        if (k == "PYTORCH_ROCM_ARCH") d.rocm_arch = in.text();
+        if (k == "TORCH_CUDA_ARCH_LIST") d.cuda_arch = in.text();
+      });
+    } else if (key == "drivers") {
+      in.object([&](std::string_view k) {
+        if (k == "nvidia") d.nvidia = in.text();
+        if (k == "amdgpu") d.amdgpu = in.text();
+      });
+    } else if (key == "host") {
+      in.object([&](std::string_view k) {
+        if (k == "glibc") {
+          d.glibc = in.text();
+        } else if (k == "libstdcxx") {
+          in.object([&](std::string_view l) {
+            if (l != "highest") return;
+            in.object([&](std::string_view h) {
+              if (h == "GLIBCXX") d.glibcxx = in.text();
+            });
+          });
+        }
+      });
+    }
+  });
+  return d;
 }
 
-void read_doctor(const json& doctor, NodeSummary& node) {
-  if (string_at(doctor, "schema") != "archfit.doctor/1") {
-    std::string error = string_at(doctor, "error");
-    node.errors.push_back(error.empty() ? "no doctor report" : "doctor failed: " + error);
+void apply_detect(const DetectPart& d, NodeSummary& node) {
+  if (d.schema != "archfit.detect/1") {
+    node.errors.push_back(d.error.empty() ? "no detect report" : "detect failed: " + d.error);
     return;
   }
-  for (const auto& check : array_at(doctor, "checks")) {
-    std::string status = string_at(check, "status");
-    if (status == "pass") continue;
-    node.doctor.push_back({or_unknown(string_at(check, "id")), or_unknown(status), string_at(check, "seen")});
+  node.targets.assign(d.targets.begin(), d.targets.end());
+  node.target_ids.assign(d.ids.begin(), d.ids.end());
+  node.rocm_arch = split_list(d.rocm_arch);
+  node.cuda_arch = split_list(d.cuda_arch);
+  std::vector<std::string> driver;
+  if (!d.nvidia.empty()) driver.push_back("nvidia " + d.nvidia);
+  if (!d.amdgpu.empty()) driver.push_back("amdgpu " + d.amdgpu);
+  node.facts["driver"] = driver.empty() ? "unknown" : fmt::format("{}", fmt::join(driver, ", "));
+  node.facts["glibc"] = or_unknown(d.glibc);
+  node.facts["libstdc++"] = or_unknown(d.glibcxx);
+}
+
+struct DoctorPart {
+  std::string schema, error;
+  std::vector<DoctorCheckSeen> checks;  // not PASS
+  Installs rocm, cuda;
+  std::string python, torch;
+};
+
+DoctorPart read_doctor(JsonPull& in) {
+  DoctorPart d;
+  in.object([&](std::string_view key) {
+    if (key == "schema") {
+      d.schema = in.text();
+    } else if (key == "error") {
+      d.error = in.text();
+    } else if (key == "checks") {
+      d.checks.clear();
+      in.array([&] {
+        DoctorCheckSeen check;
+        in.object([&](std::string_view k) {
+          if (k == "id") check.id = in.text();
+          if (k == "status") check.status = in.text();
+          if (k == "seen") check.seen = in.text();
+        });
+        if (check.status == "pass") return;
+        check.id = or_unknown(std::move(check.id));
+        check.status = or_unknown(std::move(check.status));
+        d.checks.push_back(std::move(check));
+      });
+    } else if (key == "facts") {
+      in.object([&](std::string_view k) {
+        if (k == "rocm") {
+          d.rocm = read_installs(in, "root");
+        } else if (k == "cuda") {
+          d.cuda = read_installs(in, "nvcc");
+        } else if (k == "python") {
+          in.object([&](std::string_view p) {
+            if (p == "version") {
+              d.python = in.text();
+            } else if (p == "packages") {
+              in.object([&](std::string_view package) {
+                if (package == "torch") d.torch = in.text();
+              });
+            }
+          });
+        }
+      });
+    }
+  });
+  return d;
+}
+
+void apply_doctor(DoctorPart& d, NodeSummary& node) {
+  if (d.schema != "archfit.doctor/1") {
+    node.errors.push_back(d.error.empty() ? "no doctor report" : "doctor failed: " + d.error);
+    return;
   }
-  const json& facts = object_at(doctor, "facts");
-  node.facts["rocm"] = or_unknown(selected_version(facts, "rocm", "root"));
-  node.facts["cuda"] = or_unknown(selected_version(facts, "cuda", "nvcc"));
-  const json& python = object_at(facts, "python");
-  node.facts["python"] = or_unknown(string_at(python, "version"));
-  node.facts["torch"] = or_unknown(string_at(object_at(python, "packages"), "torch"));
+  node.doctor = std::move(d.checks);
+  node.facts["rocm"] = or_unknown(selected_version(d.rocm));
+  node.facts["cuda"] = or_unknown(selected_version(d.cuda));
+  node.facts["python"] = or_unknown(d.python);
+  node.facts["torch"] = or_unknown(d.torch);
+}
+
+// An archfit.check/1 document: what a verdict needs of it.
+struct CheckPart {
+  std::string schema, error;
+  std::set<std::string> failing;  // "gfx90a, no code", "glibc GLIBC_2.38"
+  bool opaque = false;
+  bool will_fail = false;
+};
+
+CheckPart read_check_report(JsonPull& in) {
+  CheckPart c;
+  in.object([&](std::string_view key) {
+    if (key == "schema") {
+      c.schema = in.text();
+    } else if (key == "error") {
+      c.error = in.text();
+    } else if (key == "will_fail") {
+      c.will_fail = in.boolean().value_or(false);
+    } else if (key == "results") {
+      in.array([&] {
+        std::string verdict, target;
+        in.object([&](std::string_view k) {
+          if (k == "verdict") verdict = in.text();
+          if (k == "target") target = in.text();
+        });
+        if (verdict == "no-code") c.failing.insert(fmt::format("{}, no code", or_unknown(target)));
+        if (verdict == "opaque") c.opaque = true;
+      });
+    } else if (key == "load") {
+      in.array([&] {
+        in.object([&](std::string_view k) {
+          if (k != "problems") return;
+          in.array([&] {
+            std::string kind, needed;
+            in.object([&](std::string_view p) {
+              if (p == "kind") kind = in.text();
+              if (p == "needed") needed = in.text();
+            });
+            c.failing.insert(fmt::format("{} {}", or_unknown(kind), or_unknown(needed)));
+          });
+        });
+      });
+    }
+  });
+  return c;
 }
 
 // "fails" when check says the input will fail here, naming the targets without code and the load
 // problems; "unknown" when it could not judge (opaque code, or no check report).
-NodeVerdict read_check(const std::string& input, const json& report, const std::string& error) {
+NodeVerdict verdict_of(const std::string& input, const CheckPart& report, const std::string& error) {
   NodeVerdict verdict{input, "unknown", {}};
-  if (string_at(report, "schema") != "archfit.check/1") {
-    std::string why = error.empty() ? string_at(report, "error") : error;
+  if (report.schema != "archfit.check/1") {
+    std::string why = error.empty() ? report.error : error;
     verdict.failing.push_back(why.empty() ? "no check report" : why);
     return verdict;
   }
-  std::set<std::string> failing;
-  bool opaque = false;
-  for (const auto& result : array_at(report, "results")) {
-    std::string v = string_at(result, "verdict");
-    if (v == "no-code") failing.insert(fmt::format("{}, no code", or_unknown(string_at(result, "target"))));
-    if (v == "opaque") opaque = true;
-  }
-  for (const auto& load : array_at(report, "load")) {
-    for (const auto& problem : array_at(load, "problems")) {
-      std::string needed = string_at(problem, "needed");
-      failing.insert(fmt::format("{} {}", or_unknown(string_at(problem, "kind")), or_unknown(needed)));
-    }
-  }
-  const json* will_fail = member(report, "will_fail");
-  bool fails = will_fail != nullptr && will_fail->is_boolean() && will_fail->get<bool>();
-  verdict.failing.assign(failing.begin(), failing.end());
-  verdict.verdict = fails ? "fails" : opaque && failing.empty() ? "unknown" : "runs";
+  verdict.failing.assign(report.failing.begin(), report.failing.end());
+  verdict.verdict = report.will_fail ? "fails" : report.opaque && report.failing.empty() ? "unknown" : "runs";
   return verdict;
 }
 
 }  // namespace
 
 NodeVerdict verdict_from_check_json(const std::string& input, std::string_view json_text) {
-  json report = json::parse(json_text, nullptr, false);
-  return read_check(input, report.is_discarded() ? json::object() : report,
-                    report.is_discarded() ? "check printed no JSON document" : "");
+  JsonPull in(json_text);
+  CheckPart report = read_check_report(in);
+  if (!in.finish()) return verdict_of(input, CheckPart{}, "check printed no JSON document");
+  return verdict_of(input, report, "");
 }
 
 const std::vector<std::string>& drift_fact_names() {
@@ -218,16 +347,64 @@ Result<NodeSummary> read_node_report(std::string_view text, std::string_view fil
     return Error{fmt::format("{}: {} bytes, more than a node report's limit of {} bytes", file_name, text.size(),
                              k_max_node_report_bytes)};
   }
-  json doc = json::parse(text, nullptr, false);
-  if (doc.is_discarded()) {
-    return Error{fmt::format("{}: not a complete JSON document (truncated or not JSON)", file_name)};
+  // One pass over the whole text; what a failed node's record or an ok node's report needs is kept.
+  std::string schema, name, status;
+  std::vector<std::string> errors;
+  std::string failure_reason, failure_state, failure_stderr;
+  std::optional<int> exit_code;
+  DetectPart detect;
+  DoctorPart doctor;
+  std::vector<std::tuple<std::string, CheckPart, std::string>> checks;  // input, report, error
+  JsonPull in(text);
+  in.object([&](std::string_view key) {
+    if (key == "schema") {
+      schema = in.text();
+    } else if (key == "node") {
+      name = in.text();
+    } else if (key == "status") {
+      status = in.text();
+    } else if (key == "errors") {
+      errors.clear();
+      in.array([&] {
+        if (auto error = in.string()) errors.push_back(std::move(*error));
+      });
+    } else if (key == "failure") {
+      in.object([&](std::string_view k) {
+        if (k == "reason") failure_reason = in.text();
+        if (k == "state") failure_state = in.text();
+        if (k == "stderr") failure_stderr = in.text();
+        if (k == "exit_code") {
+          auto code = in.integer();
+          exit_code = code && *code >= INT_MIN && *code <= INT_MAX ? std::optional<int>(static_cast<int>(*code))
+                                                                    : std::nullopt;
+        }
+      });
+    } else if (key == "detect") {
+      detect = read_detect(in);
+    } else if (key == "doctor") {
+      doctor = read_doctor(in);
+    } else if (key == "checks") {
+      checks.clear();
+      in.array([&] {
+        std::tuple<std::string, CheckPart, std::string> entry;
+        in.object([&](std::string_view k) {
+          if (k == "input") std::get<0>(entry) = in.text();
+          if (k == "report") std::get<1>(entry) = read_check_report(in);
+          if (k == "error") std::get<2>(entry) = in.text();
+        });
+        checks.push_back(std::move(entry));
+      });
+    }
+  });
+  if (!in.finish()) {
+    return Error{fmt::format("{}: not a complete JSON document (truncated or not JSON): {}", file_name, in.error())};
   }
-  if (string_at(doc, "schema") != k_node_schema) {
+  if (schema != k_node_schema) {
     return Error{fmt::format("{}: not an archfit node report (no \"schema\": \"{}\")", file_name, k_node_schema)};
   }
   NodeSummary node;
   node.file = std::string(file_name);
-  node.name = string_at(doc, "node");
+  node.name = std::move(name);
   if (!is_plain_node_name(node.name)) {
     return Error{fmt::format("{}: node name {} is not a plain host name ([A-Za-z0-9._-], at most 64)", file_name,
                              dump(json(node.name)))};
@@ -236,28 +413,21 @@ Result<NodeSummary> read_node_report(std::string_view text, std::string_view fil
     return Error{fmt::format("{}: names node '{}', but a node's report is <node>.json", file_name, node.name)};
   }
   for (const auto& fact : drift_fact_names()) node.facts[fact] = "unknown";
-  node.status = string_at(doc, "status");
+  node.status = std::move(status);
   if (node.status == "failed") {
-    const json& failure = object_at(doc, "failure");
-    node.failure_reason = or_unknown(string_at(failure, "reason"));
-    node.state = string_at(failure, "state");
-    node.stderr_text = string_at(failure, "stderr");
-    if (const json* code = member(failure, "exit_code"); code != nullptr && code->is_number_integer()) {
-      node.exit_code = code->get<int>();
-    }
+    node.failure_reason = or_unknown(std::move(failure_reason));
+    node.state = std::move(failure_state);
+    node.stderr_text = std::move(failure_stderr);
+    node.exit_code = exit_code;
     return node;
   }
   if (node.status != "ok") {
     return Error{fmt::format("{}: status {} is neither ok nor failed", file_name, dump(json(node.status)))};
   }
-  for (const auto& error : array_at(doc, "errors")) {
-    if (error.is_string()) node.errors.push_back(error.get<std::string>());
-  }
-  read_detect(object_at(doc, "detect"), node);
-  read_doctor(object_at(doc, "doctor"), node);
-  for (const auto& entry : array_at(doc, "checks")) {
-    node.verdicts.push_back(read_check(string_at(entry, "input"), object_at(entry, "report"), string_at(entry, "error")));
-  }
+  node.errors = std::move(errors);
+  apply_detect(detect, node);
+  apply_doctor(doctor, node);
+  for (const auto& [input, report, error] : checks) node.verdicts.push_back(verdict_of(input, report, error));
   return node;
 }
 

@@ -3,10 +3,15 @@
 // would on that node. Expected values come from the captures' own oracles: expected.tsv (rocminfo),
 // tools/nvidia-smi-query.csv, the kernel's /sys/module/amdgpu/version file, and the check
 // fixture's build line (--offload-arch=gfx90a:xnack-, tests/fixtures/check/make_check_fixtures.sh).
+#include <sys/stat.h>
+
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "fleet/hostlist.hpp"
@@ -93,6 +98,8 @@ class FleetReportTest : public ::testing::Test {
     evil.replace(evil.find("\"node\":\"n1\""), 11, "\"node\":\"../etc/passwd\"");
     std::ofstream(dir_ / "evil.json") << evil;                                             // path-like name
     std::ofstream(dir_ / "n8.json") << std::string(5u << 20, ' ') << good;                // oversized
+    ASSERT_EQ(::mkfifo((dir_ / "n9.json").c_str(), 0600), 0);                              // a FIFO: never opened to block
+    std::ofstream(dir_ / "n11.json") << std::string(100000, '[') << std::string(100000, ']');  // nested deeper than any report
   }
   static void TearDownTestSuite() { fs::remove_all(dir_); }
   static fs::path dir_;
@@ -156,18 +163,114 @@ TEST_F(FleetReportTest, HostileFilesAreRejectedOneErrorEachAndTheRestAggregates)
   std::map<std::string, std::string> status;
   for (const auto& node : report["nodes"]) status[node["file"]] = node["status"];
   for (const char* ok : {"n1.json", "n2.json", "n3.json", "n4.json", "n10.json"}) EXPECT_EQ(status[ok], "ok") << ok;
-  for (const char* bad : {"n5.json", "n6.json", "n7.json", "n8.json", "evil.json"}) EXPECT_EQ(status[bad], "rejected") << bad;
+  std::vector<std::string> bad = {"n5.json", "n6.json", "n7.json", "n8.json", "n9.json", "n11.json", "evil.json"};
+  for (const auto& file : bad) EXPECT_EQ(status[file], "rejected") << file;
   EXPECT_EQ(report["summary"]["ok"], 5);
-  EXPECT_EQ(report["summary"]["rejected"], 5);
-  ASSERT_EQ(report["errors"].size(), 5u);
+  EXPECT_EQ(report["summary"]["rejected"], 7);
+  // One error per rejected file, naming it.
+  ASSERT_EQ(report["errors"].size(), bad.size());
+  for (const auto& file : bad) {
+    int naming = 0;
+    for (const auto& error : report["errors"]) naming += error.get<std::string>().rfind(file + ": ", 0) == 0 ? 1 : 0;
+    EXPECT_EQ(naming, 1) << file << " in " << report["errors"].dump();
+  }
   std::string errors = report["errors"].dump();
-  EXPECT_NE(errors.find("n5.json: not a complete JSON document"), std::string::npos) << errors;
+  // Truncated: where the text ends, as an offset (the file's size).
+  std::string truncated = fmt::format("n5.json: not a complete JSON document (truncated or not JSON): unexpected end of "
+                                      "the text at offset {}", fs::file_size(dir_ / "n5.json"));
+  EXPECT_NE(errors.find(truncated), std::string::npos) << errors;
   EXPECT_NE(errors.find("n6.json: not an archfit node report"), std::string::npos) << errors;
   EXPECT_NE(errors.find("n7.json: names node 'n1'"), std::string::npos) << errors;
-  EXPECT_NE(errors.find("n8.json: "), std::string::npos) << errors;
-  EXPECT_NE(errors.find("more than a node report's limit"), std::string::npos) << errors;
+  EXPECT_NE(errors.find(fmt::format("n8.json: {} bytes, more than a node report's limit", fs::file_size(dir_ / "n8.json"))),
+            std::string::npos) << errors;
+  EXPECT_NE(errors.find("n9.json: is a FIFO, not a regular file"), std::string::npos) << errors;
+  EXPECT_NE(errors.find("n11.json: not a complete JSON document (truncated or not JSON): nested more than"),
+            std::string::npos) << errors;
   EXPECT_NE(errors.find("evil.json: node name \\\"../etc/passwd\\\" is not a plain host name"), std::string::npos)
       << errors;
+}
+
+// The minimum of --json: {"schema","nodes":[{"name","status","targets"}],"groups":[{"targets","nodes"}],"errors"}.
+TEST_F(FleetReportTest, JsonHasTheMinimumSchema) {
+  auto report = run_archfit_json({"fleet", "report", dir_.string()});
+  EXPECT_EQ(report["schema"], "archfit.fleet/1");
+  ASSERT_TRUE(report["nodes"].is_array());
+  std::set<std::string> statuses;
+  for (const auto& node : report["nodes"]) {
+    ASSERT_TRUE(node.contains("name") && (node["name"].is_string() || node["name"].is_null())) << node.dump();
+    ASSERT_TRUE(node["status"].is_string()) << node.dump();
+    statuses.insert(node["status"]);
+    ASSERT_TRUE(node["targets"].is_array()) << node.dump();
+    for (const auto& target : node["targets"]) EXPECT_TRUE(target.is_string());
+  }
+  EXPECT_EQ(statuses, (std::set<std::string>{"ok", "rejected"}));
+  ASSERT_TRUE(report["groups"].is_array());
+  for (const auto& group : report["groups"]) {
+    EXPECT_TRUE(group["targets"].is_array()) << group.dump();
+    ASSERT_TRUE(group["nodes"].is_string()) << group.dump();
+    auto names = fleet::expand_hostlist(group["nodes"].get<std::string>());
+    ASSERT_TRUE(names);
+    EXPECT_EQ(names->size(), group["count"].get<std::size_t>());
+  }
+  EXPECT_TRUE(report["errors"].is_array());
+}
+
+// Each doctor check that is not PASS, with its nodes: compared with the doctor documents the nodes
+// embedded in their own reports.
+TEST_F(FleetReportTest, DoctorChecksThatAreNotPassListTheirNodes) {
+  std::map<std::pair<std::string, std::string>, std::set<std::string>> expected;  // (id, status) -> nodes
+  for (const char* node : {"n1", "n2", "n3", "n4", "n10"}) {
+    auto doc = json::parse(read_text(dir_ / (std::string(node) + ".json")));
+    for (const auto& check : doc["doctor"]["checks"]) {
+      if (check["status"] != "pass") expected[{check["id"], check["status"]}].insert(node);
+    }
+  }
+  ASSERT_FALSE(expected.empty());  // the captured trees have no compilers: toolchain checks fail
+  auto report = run_archfit_json({"fleet", "report", dir_.string()});
+  std::map<std::pair<std::string, std::string>, std::set<std::string>> got;
+  std::vector<std::string> order;
+  for (const auto& row : report["checks"]) {
+    auto names = fleet::expand_hostlist(row["nodes"].get<std::string>());
+    ASSERT_TRUE(names);
+    got[{row["id"], row["status"]}].insert(names->begin(), names->end());
+    order.push_back(row["status"]);
+  }
+  EXPECT_EQ(got, expected);
+  // fail first, then warn, then the rest.
+  auto rank = [](const std::string& s) { return s == "fail" ? 0 : s == "warn" ? 1 : 2; };
+  EXPECT_TRUE(std::is_sorted(order.begin(), order.end(),
+                             [&](const std::string& a, const std::string& b) { return rank(a) < rank(b); }));
+  auto text = run_command({archfit_binary(), "fleet", "report", dir_.string()});
+  EXPECT_NE(text.out.find("Doctor checks that are not PASS"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("Drift (facts that differ between nodes)"), std::string::npos) << text.out;
+}
+
+// Inside an accepted report, a value of the wrong type counts as absent (unknown), never as an error
+// of the whole file and never as a crash.
+TEST(FleetReport, ValuesOfTheWrongTypeCountAsUnknown) {
+  fs::path dir = unique_temp_path("archfit-fleet-types");
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  auto made = run_command({archfit_binary(), "fleet", "node", "--node", "t1", "--out", dir.string(), "--sysroot",
+                           (sysroot("mi250x") / "root").string()});
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  auto doc = json::parse(read_text(dir / "t1.json"));
+  doc["detect"]["gpus"] = "eight";
+  doc["detect"]["drivers"]["amdgpu"] = 6;
+  doc["detect"]["host"] = json::array();
+  doc["doctor"]["checks"] = json::object();
+  doc["doctor"]["facts"]["python"]["version"] = 3.11;
+  doc["errors"] = {1, "kept", nullptr};
+  std::ofstream(dir / "t1.json") << doc.dump();
+  auto report = run_archfit_json({"fleet", "report", dir.string()});
+  fs::remove_all(dir);
+  ASSERT_EQ(report["nodes"].size(), 1u);
+  const auto& node = report["nodes"][0];
+  EXPECT_EQ(node["status"], "ok");
+  EXPECT_EQ(node["targets"], json::array());
+  for (const char* fact : {"driver", "glibc", "libstdc++", "python"}) EXPECT_EQ(node["facts"][fact], "unknown") << fact;
+  EXPECT_EQ(report["checks"], json::array());
+  EXPECT_EQ(report["errors"], json::array({"t1: kept"}));
 }
 
 TEST_F(FleetReportTest, PerNodeVerdictsFromTheNodesChecks) {

@@ -135,19 +135,58 @@ TEST_F(SlurmCluster, AMissingBinaryIsRecordedWithSrunsExitCodeAndStderr) {
   }
 }
 
+// A stand-in for archfit that only sleeps: a task that runs past any limit.
+fs::path sleeping_binary(const fs::path& path, int seconds) {
+  std::ofstream(path) << "#!/bin/sh\nsleep " << seconds << "\n";
+  fs::permissions(path, fs::perms::owner_all);
+  return path;
+}
+
 TEST_F(SlurmCluster, ATaskKilledByItsTimeLimitIsRecorded) {
   ASSERT_TRUE(started_);
-  // srun's own --time (minutes) is too coarse for a test; collect's --timeout stops srun itself.
+  // collect's own --timeout stops srun and cancels the job (Slurm's --time: the next test).
   fs::path out = dir_ / "timeout";
-  fs::path slow = dir_ / "slow-archfit";
-  std::ofstream(slow) << "#!/bin/sh\nsleep 60\n";
-  fs::permissions(slow, fs::perms::owner_all);
+  fs::path slow = sleeping_binary(dir_ / "slow-archfit", 60);
   auto collected = run_command({archfit_binary(), "fleet", "collect", "--out", out.string(), "--nodes", "n1",
                                 "--archfit", slow.string(), "--timeout", "3"});
   EXPECT_EQ(collected.exit_code, 1);
   auto nodes = nodes_by_name(report_of(out));
   EXPECT_EQ(nodes["n1"]["status"], "failed");
   EXPECT_EQ(nodes["n1"]["failure"]["reason"], "timeout") << nodes["n1"].dump();
+}
+
+TEST_F(SlurmCluster, ATaskPastSlurmsTimeLimitIsRecordedWithSlurmsMessage) {
+  ASSERT_TRUE(started_);
+  // Slurm's own limit (srun --time, "minutes:seconds", which Slurm rounds up to a whole minute):
+  // slurmctld enforces it at its periodic check (about every 30 s), then slurmstepd kills the step
+  // after KillWait and srun prints why. About 80 s.
+  fs::path out = dir_ / "time-limit";
+  fs::path slow = sleeping_binary(dir_ / "slower-archfit", 300);
+  auto collected = run_command({archfit_binary(), "fleet", "collect", "--out", out.string(), "--nodes", "n2",
+                                "--archfit", slow.string(), "--timeout", "240", "--", "--time=0:05"});
+  EXPECT_EQ(collected.exit_code, 1) << collected.out << collected.err;
+  auto nodes = nodes_by_name(report_of(out));
+  const auto& failure = nodes["n2"]["failure"];
+  EXPECT_EQ(nodes["n2"]["status"], "failed");
+  EXPECT_EQ(failure["reason"], "timeout") << failure.dump();
+  EXPECT_TRUE(failure["exit_code"].is_number_integer() && failure["exit_code"] != 0) << failure.dump();
+  EXPECT_NE(failure["stderr"].get<std::string>().find("DUE TO TIME LIMIT"), std::string::npos) << failure.dump();
+}
+
+TEST_F(SlurmCluster, BcastCopiesTheBinaryToTheNodeBeforeTheTask) {
+  ASSERT_TRUE(started_);
+  // --bcast: srun copies the binary (Slurm's sbcast) to --bcast-path on each node, then runs that copy.
+  fs::path out = dir_ / "bcast";
+  fs::path staged = dir_ / "bcast-dest";
+  fs::create_directories(staged);
+  auto collected = run_command({archfit_binary(), "fleet", "collect", "--out", out.string(), "--nodes", "n1",
+                                "--sysroot", sysroot_pattern(), "--bcast", "--bcast-path",
+                                (staged / "archfit-copy").string()});
+  EXPECT_EQ(collected.exit_code, 0) << collected.out << collected.err;
+  auto nodes = nodes_by_name(report_of(out));
+  EXPECT_EQ(nodes["n1"]["status"], "ok") << nodes["n1"].dump();
+  ASSERT_TRUE(fs::exists(staged / "archfit-copy"));
+  EXPECT_EQ(read_text(staged / "archfit-copy"), read_text(archfit_binary()));
 }
 
 // scontrol expands and compresses with Slurm's own hostlist code.
