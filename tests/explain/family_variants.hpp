@@ -53,6 +53,10 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "gpu-arch-detection-failed", "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/1444"},
       {"ROCm GPU architecture detection failed despite ROCm being available.", "gpu-arch-detection-failed",
        "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/1444"},
+      // rocm-path: ROCm's own CMake modules (rocm-cmake) missing; added after the third held-out set was measured,
+      // from its two misses (docs/explain.md says so; the measured figure is from before).
+      {"  Could not find a package configuration file provided by \"ROCM\" with any of", "rocm-cmake-not-found",
+       "https://github.com/ROCm/rccl/issues/66"},
       // rocm-path: a stale HIP_PATH.
       {"HIP version file: \"/opt/rocm-7.2.3/hip/share/hip/version\" not found", "hip-version-file-not-found",
        "https://github.com/ROCm/legacy-rocm-build/issues/6285"},
