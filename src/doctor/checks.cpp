@@ -6,6 +6,7 @@
 
 #include "doctor/checks_common.hpp"
 #include "doctor/conditions.hpp"
+#include "doctor/distro_release.hpp"
 #include "doctor/doctor.hpp"
 #include "doctor/probes.hpp"
 #include "doctor/versions.hpp"
@@ -84,6 +85,23 @@ const NvccInstall* selected_nvcc(const Facts& facts) {
   return &facts.cuda.installs[static_cast<std::size_t>(facts.cuda.selected)];
 }
 
+namespace {
+
+std::optional<DistroGcc> archive_gcc(const CheckContext& context) {
+  std::string distro = distro_key(context.facts.detect.host.system.os);
+  return distro.empty() ? std::nullopt : distro_gcc(distro);
+}
+
+std::string majors_text(const std::vector<int>& majors) {
+  std::vector<std::string> names;
+  for (int major : majors) {
+    names.push_back(std::to_string(major));
+  }
+  return join(names, ", ");
+}
+
+}  // namespace
+
 std::string gcc_fix(const CheckContext& context, int major) {
   std::string n = std::to_string(major);
   std::vector<std::string> lines;
@@ -94,7 +112,23 @@ std::string gcc_fix(const CheckContext& context, int major) {
       have = path;
     }
   }
+  auto archive = archive_gcc(context);
+  bool rhel = context.facts.os_family == "rhel";
+  // RHEL's own GCC is the plain gcc-c++ package, not a toolset, and needs no enable script.
+  bool rhel_system_gcc = rhel && archive && archive->system_major == major;
   if (have.empty()) {
+    if (archive && std::find(archive->majors.begin(), archive->majors.end(), major) == archive->majors.end()) {
+      lines.push_back("# GCC " + n + " is not in " + archive->distro + "'s archive (it has GCC " +
+                      majors_text(archive->majors) + "): install GCC " + n +
+                      " from another source (a newer release of the distribution, conda's gxx_linux-64=" + n +
+                      ") and point CC/CXX at it");
+      return join(lines, "\n");
+    }
+    if (rhel_system_gcc) {
+      lines.push_back(context.sudo() + "dnf install gcc-c++");
+      lines.push_back("export CC=gcc CXX=g++   # GCC " + n + ", the system compiler");
+      return join(lines, "\n");
+    }
     std::string gxx = context.install("gxx", n);
     std::string gcc = context.install("gcc", n);
     if (!gxx.empty()) {
@@ -103,8 +137,10 @@ std::string gcc_fix(const CheckContext& context, int major) {
       lines.push_back("# install GCC " + n + " (C and C++ compilers) with the distribution's package manager");
     }
   }
-  if (context.facts.os_family == "rhel") {
+  if (rhel && !rhel_system_gcc) {
     lines.push_back("source /opt/rh/gcc-toolset-" + n + "/enable   # puts GCC " + n + " first on PATH for this shell");
+  } else if (rhel_system_gcc) {
+    lines.push_back("export CC=gcc CXX=g++   # GCC " + n + ", the system compiler");
   } else {
     lines.push_back("export CC=gcc-" + n + " CXX=g++-" + n);
   }
@@ -112,6 +148,7 @@ std::string gcc_fix(const CheckContext& context, int major) {
 }
 
 int choose_gcc_major(const CheckContext& context, int min_major, int max_major) {
+  auto fits = [&](int major) { return major >= min_major && (max_major <= 0 || major <= max_major); };
   int best = 0;
   for (const auto& path : context.facts.toolchain.gxx_on_path) {
     std::string name = base_name(path);
@@ -119,12 +156,22 @@ int choose_gcc_major(const CheckContext& context, int min_major, int max_major) 
       continue;
     }
     int major = std::atoi(name.c_str() + 4);
-    if (major >= min_major && (max_major <= 0 || major <= max_major) && major > best) {
+    if (fits(major) && major > best) {
       best = major;
     }
   }
   if (best > 0) {
     return best;
+  }
+  if (auto archive = archive_gcc(context)) {
+    for (int major : archive->majors) {
+      if (fits(major) && major > best) {
+        best = major;
+      }
+    }
+    if (best > 0) {
+      return best;
+    }
   }
   return max_major > 0 ? max_major : min_major;
 }

@@ -56,9 +56,12 @@ std::string describe(const Compiler& compiler);
 // The selected ROCm install, or nullptr.
 const RocmInstall* selected_rocm(const Facts& facts);
 const NvccInstall* selected_nvcc(const Facts& facts);
-// Commands that make CMake take GCC `major` (install when missing, then CC/CXX).
+// Commands that make CMake take GCC `major` (install when missing, then CC/CXX). When
+// data/distro_gcc_majors.tsv says the release's archive has no GCC `major`, no install line is printed
+// (it would fail): a comment says so and names the majors the archive has.
 std::string gcc_fix(const CheckContext& context, int major);
-// The GCC major to propose: the highest g++-N already on PATH within [min_major, max_major], else
+// The GCC major to propose: the highest g++-N already on PATH within [min_major, max_major], else the
+// highest major the release's archive ships within that range (data/distro_gcc_majors.tsv), else
 // max_major when given (> 0), else min_major.
 int choose_gcc_major(const CheckContext& context, int min_major, int max_major = 0);
 

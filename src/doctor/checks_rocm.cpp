@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "doctor/checks_common.hpp"
+#include "doctor/distro_release.hpp"
 #include "doctor/probes.hpp"
 #include "doctor/versions.hpp"
 
@@ -17,21 +18,6 @@ constexpr const char* k_group = "rocm";
 constexpr const char* k_components_source =
     "data/doctor_rocm_components.tsv (the REQUIRED find_package list of pytorch/pytorch@v2.7.1 "
     "cmake/public/LoadHIP.cmake; each proof file from the packages' file lists; per-row sources there)";
-
-// "debian-12", "ubuntu-24.04", "rhel-9" (RHEL and its rebuilds by major release), or "" when unknown.
-std::string distro_key(const detect::OsRelease& os) {
-  if (os.id.empty() || os.version_id.empty()) {
-    return "";
-  }
-  bool rhel_like = os.id == "rhel" || os.id == "rocky" || os.id == "almalinux" || os.id == "centos" || os.id == "ol";
-  if (rhel_like) {
-    return "rhel-" + os.version_id.substr(0, os.version_id.find('.'));
-  }
-  if (os.id == "debian") {
-    return "debian-" + os.version_id.substr(0, os.version_id.find('.'));
-  }
-  return os.id + "-" + os.version_id;
-}
 
 std::string describe(const RocmInstall& install) {
   std::string text = install.root;

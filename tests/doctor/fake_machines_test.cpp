@@ -8,6 +8,7 @@
 #include <chrono>
 #include <sstream>
 
+#include "doctor/distro_release.hpp"
 #include "fake_machine.hpp"
 
 namespace archfit::doctor::testing {
@@ -249,9 +250,75 @@ TEST(DoctorToolchain, GccBelowTheProjectFloorFails) {
   ASSERT_CHECK(report, "toolchain.cxx", Status::fail);
   const auto* cxx = find_check(report, "toolchain.cxx");
   EXPECT_NE(cxx->rule.find("needs GCC >= 12.1"), std::string::npos) << cxx->rule;
-  // Ubuntu 22.04 (the MI300X tree's os-release): Debian package names, then CC/CXX.
-  EXPECT_NE(cxx->fix.find("apt-get install g++-13 gcc-13"), std::string::npos) << cxx->fix;
-  EXPECT_NE(cxx->fix.find("export CC=gcc-13 CXX=g++-13"), std::string::npos) << cxx->fix;
+  // Ubuntu 22.04 (the MI300X tree's os-release) ships GCC 9-12 only (data/distro_gcc_majors.tsv): a GCC >= 12.1
+  // needs 13, which `apt-get install g++-13` would not find there, so no install line is printed.
+  EXPECT_EQ(cxx->fix.find("apt-get install"), std::string::npos) << cxx->fix;
+  EXPECT_NE(cxx->fix.find("GCC 13 is not in ubuntu-22.04's archive (it has GCC 9, 10, 11, 12)"), std::string::npos)
+      << cxx->fix;
+}
+
+// The GCC fix lines name only majors the release's archive ships (data/distro_gcc_majors.tsv): a project floor
+// of GCC 12.0 on each release gives that release's newest packaged GCC (GCC Toolset 11 is not in RHEL 9), and a
+// floor above every packaged major prints no install line.
+struct GccFixCase {
+  std::string os_release;
+  std::string floor;
+  std::string expected;    // a line of the fix
+  std::string forbidden;   // text the fix must not contain
+};
+
+std::string gcc_floor_fix(const GccFixCase& c) {
+  FakeMachine machine("mi300x-8gpu");
+  machine.tool("/usr/bin/g++", "gxx-11-ubuntu2204");
+  machine.tool("/usr/bin/gcc", "gcc-11-ubuntu2204");
+  machine.gcc_installation("11", true);
+  machine.build_tools();
+  machine.python_venv();
+  machine.rocm("6.4.1");
+  machine.file("/etc/os-release", c.os_release);
+  auto options = machine.options();
+  options.project = "vllm";
+  auto rules = RuleSet::embedded();
+  EXPECT_TRUE(rules.ok());
+  EXPECT_TRUE(rules
+                  ->add_rules_file("project\tversion\tcmake_min\tpython_min\tpython_max\tgcc_min\tsource\n"
+                                   "vllm\t0.33.0\t3.26\t3.11\t3.14\t" + c.floor + "\ttest: a GCC floor\n",
+                                   "floor.tsv")
+                  .ok());
+  probe::SystemRoot root(machine.root().string());
+  probe::ProcessRunner runner;
+  auto report = run_doctor(root, machine.environment, runner, *rules, options);
+  const auto* cxx = find_check(report, "toolchain.cxx");
+  if (cxx == nullptr) {
+    ADD_FAILURE() << "no toolchain.cxx check";
+    return {};
+  }
+  return cxx->fix;
+}
+
+TEST(DoctorToolchain, GccFixLinesNameMajorsTheReleaseShips) {
+  const std::string debian = "ID=debian\nVERSION_ID=\"12\"\n";
+  const std::string jammy = "ID=ubuntu\nVERSION_ID=\"22.04\"\n";
+  const std::string noble = "ID=ubuntu\nVERSION_ID=\"24.04\"\n";
+  const std::string rocky = "ID=\"rocky\"\nID_LIKE=\"rhel centos fedora\"\nVERSION_ID=\"9.4\"\n";
+  for (const GccFixCase& c : {
+           // GCC 11.4 on PATH is below 12.0: the newest packaged GCC of each release, never one it lacks.
+           GccFixCase{debian, "12.0", "apt-get install g++-12 gcc-12", "g++-13"},
+           GccFixCase{jammy, "12.0", "apt-get install g++-12 gcc-12", "g++-13"},
+           GccFixCase{noble, "12.0", "apt-get install g++-14 gcc-14", "g++-13 "},
+           GccFixCase{rocky, "12.0", "dnf install gcc-toolset-14-gcc-c++ gcc-toolset-14-gcc", "gcc-toolset-11"},
+           GccFixCase{rocky, "12.0", "source /opt/rh/gcc-toolset-14/enable", "CC=gcc-14"},
+           // Above every major the archive has: say so, print no install line.
+           GccFixCase{debian, "13.0", "GCC 13 is not in debian-12's archive (it has GCC 11, 12)", "apt-get install"},
+           GccFixCase{jammy, "13.0", "GCC 13 is not in ubuntu-22.04's archive (it has GCC 9, 10, 11, 12)",
+                      "apt-get install"},
+           GccFixCase{rocky, "15.0", "GCC 15 is not in rhel-9's archive (it has GCC 11, 12, 13, 14)", "dnf install"},
+       }) {
+    SCOPED_TRACE(c.os_release + " floor " + c.floor);
+    std::string fix = gcc_floor_fix(c);
+    EXPECT_NE(fix.find(c.expected), std::string::npos) << fix;
+    EXPECT_EQ(fix.find(c.forbidden), std::string::npos) << fix;
+  }
 }
 
 TEST(DoctorToolchain, CmakeBelowTheTreesMinimumAndAProbeThatHangs) {
@@ -539,7 +606,11 @@ TEST(DoctorRules, RulesFileAddsAndOverridesRows) {
   report = run_doctor(root, machine.environment, runner, *rules, machine.options());
   EXPECT_EQ(find_check(report, "toolchain.rule.rocm-gcc12-werror"), nullptr);
   ASSERT_CHECK(report, "toolchain.rule.site-gcc-13", Status::fail);
-  EXPECT_NE(find_check(report, "toolchain.rule.site-gcc-13")->fix.find("CXX=g++-13"), std::string::npos);
+  // The MI300X tree is Ubuntu 22.04, whose archive stops at GCC 12 (data/distro_gcc_majors.tsv): the fix is for
+  // GCC 13 but prints no apt-get line that would fail.
+  EXPECT_NE(find_check(report, "toolchain.rule.site-gcc-13")->fix.find("GCC 13 is not in ubuntu-22.04's archive"),
+            std::string::npos)
+      << find_check(report, "toolchain.rule.site-gcc-13")->fix;
   EXPECT_EQ(report.rules_files, std::vector<std::string>{"site.tsv"});
 
   EXPECT_FALSE(rules->add_rules_file("id\tsource\nx\ty\n", "bad.tsv").ok());
@@ -705,6 +776,33 @@ TEST(DoctorRocm, DebianFixLinesNamePackagesThatExist) {
   }
   EXPECT_NE(all.find("not in debian-12's archive: "), std::string::npos) << all;
   EXPECT_NE(all.find("rocblas"), std::string::npos) << all;
+}
+
+// The debian-12 row of data/distro_gcc_majors.tsv is exactly the g++-N packages apt-cache knows on Debian 12, and
+// a GCC fix on Debian 12 names a g++-N that apt-cache shows.
+TEST(DoctorToolchain, DistroGccTableAgreesWithAptCache) {
+  if (!apt_knows("coreutils") || test::read_text("/etc/os-release").find("VERSION_ID=\"12\"") == std::string::npos) {
+    GTEST_SKIP() << "not Debian 12 with package lists";
+  }
+  auto search = test::run_command({"apt-cache", "search", "--names-only", "^g\\+\\+-[0-9]+$"});
+  ASSERT_EQ(search.exit_code, 0);
+  std::vector<int> apt_majors;
+  for (const auto& line : test::lines(search.out)) {
+    // "g++-12 - GNU C++ compiler"
+    if (line.starts_with("g++-")) {
+      apt_majors.push_back(std::atoi(line.c_str() + 4));
+    }
+  }
+  std::sort(apt_majors.begin(), apt_majors.end());
+  auto row = distro_gcc("debian-12");
+  ASSERT_TRUE(row.has_value());
+  EXPECT_EQ(row->majors, apt_majors);
+  std::string fix = gcc_floor_fix({"ID=debian\nVERSION_ID=\"12\"\n", "12.0", "", ""});
+  auto names = installed_by(test::lines(fix).at(0), "apt-get");
+  ASSERT_FALSE(names.empty()) << fix;
+  for (const auto& name : names) {
+    EXPECT_TRUE(apt_knows(name)) << name << " is not in this Debian's archive: " << fix;
+  }
 }
 
 // Every Debian 12 row of data/doctor_distro_packages.tsv exists in this Debian's archive.
