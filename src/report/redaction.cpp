@@ -70,7 +70,7 @@ std::string replace_prefixed(std::string_view text, std::string_view prefix, std
   return out;
 }
 
-// The component after each `directory` ("/home/") becomes `placeholder`.
+// The component after each `directory` + "/" (a home directory's name under /home) becomes `placeholder`.
 std::string replace_component(std::string_view text, std::string_view directory, std::string_view placeholder) {
   std::string out;
   out.reserve(text.size());
@@ -79,7 +79,10 @@ std::string replace_component(std::string_view text, std::string_view directory,
     if (hit < pos) {
       continue;
     }
-    std::size_t start = hit + directory.size();
+    std::size_t start = hit + directory.size() + 1;
+    if (start > text.size() || text[start - 1] != '/') {
+      continue;
+    }
     std::size_t end = start;
     while (end < text.size() && !ends_component(text[end])) {
       ++end;

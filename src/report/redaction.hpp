@@ -1,7 +1,7 @@
 // Redaction: what `archfit report` removes before a report is pasted into a public issue. The rules
 // are data (data/redaction_rules.tsv): environment variables and files whose values name a person, a
 // machine or one physical GPU (HOME, USER, the host name, AMD serial numbers and unique IDs), and
-// patterns that need no value (GPU-/MIG- UUIDs, the user component of /home/NAME).
+// patterns that need no value (GPU-/MIG- UUIDs, the name of a home directory under /home).
 //
 //   Redactor redactor = Redactor::for_machine(root, environment);
 //   redactor.add_value(gpu.uuid, "GPU-[uuid]", "GPU UUID");   // values known only to the caller

@@ -97,6 +97,20 @@ TEST(PromptGrammar, AMissingPythonIsAnErrorNotAFallBack) {
   }
 }
 
+TEST(PromptGrammar, VerifyThatProvesNothingIsNotSuccess) {
+  auto nothing = archfit({"verify", "--only", "no-such-check"});
+  EXPECT_EQ(nothing.exit_code, 1) << nothing.out;
+  // Every GPU hidden: the native check has no device to run on and is skipped; that proves nothing.
+  auto hidden = run_command({"/usr/bin/env", "CUDA_VISIBLE_DEVICES=", "HIP_VISIBLE_DEVICES=", "ROCR_VISIBLE_DEVICES=",
+                             archfit_binary(), "verify", "--native-only", "--json"});
+  auto json = nlohmann::json::parse(hidden.out);
+  ASSERT_FALSE(json["checks"].empty()) << hidden.out;
+  for (const auto& check : json["checks"]) {
+    EXPECT_EQ(check["status"], "skip") << check.dump();
+  }
+  EXPECT_EQ(hidden.exit_code, 1);
+}
+
 TEST(PromptGrammar, ReportRunsOnACapturedMachine) {
   int exit_code = -1;
   auto json = run_archfit_json({"report", "--sysroot", h200(), "--python", "/nonexistent/python"}, &exit_code);

@@ -231,7 +231,7 @@ TEST(Redactor, ValuesAreReplacedAsWholeWordsAndPatternsNeedNoValue) {
   auto table = knowledge::parse_tsv("kind\tname\tplaceholder\twhat\tsource\n"
                                     "env\tUSER\t[user]\tuser name\ttest row\n"
                                     "prefix\tGPU-\t[uuid]\tGPU UUID\ttest row\n"
-                                    "path\t/home/\t[user]\tuser name in a home directory\ttest row\n",
+                                    "path\t/home\t[user]\tuser name in a home directory\ttest row\n",
                                     "t");
   ASSERT_TRUE(table.ok());
   probe::Environment environment;
