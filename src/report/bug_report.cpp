@@ -241,7 +241,8 @@ std::string python_summary(const BugReport& report) {
 
 std::string fix_lines(const std::string& fix, const Redactor& r) {
   std::string out;
-  for (auto line : split_lines(r.redact(fix))) {
+  std::string redacted = r.redact(fix);  // the lines point into it
+  for (auto line : split_lines(redacted)) {
     if (!trim(line).empty()) {
       out += "   " + code_span(trim(line)) + "\n";
     }
@@ -368,7 +369,7 @@ std::string bug_report_markdown(const BugReport& report, std::size_t limit) {
     targets += (targets.empty() ? "" : ",") + target;
   }
   head += "| Build | " +
-          text(fmt::format("{} {} for {} ({})", facts.project, facts.project_version.empty() ? "" : facts.project_version,
+          text(fmt::format("{}{} for {} ({})", facts.project, facts.project_version.empty() ? "" : " " + facts.project_version,
                          targets.empty() ? "no targets" : targets, facts.backend.empty() ? "no backend" : facts.backend)) +
           " |\n";
   head += "| Python | " + python_summary(report) + " |\n";

@@ -14,6 +14,9 @@ constexpr std::size_t k_min_value_length = 3;
 constexpr std::size_t k_min_prefix_digits = 8;
 
 bool is_word(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
+// A character that continues a path component or a path: a value that starts with '/' (a home
+// directory) matches only where a path starts, never inside "tests/data/h200/root".
+bool continues_path(char c) { return is_word(c) || c == '.' || c == '-' || c == '/' || c == '~'; }
 bool is_uuid_char(char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0 || c == '-'; }
 // Where a path component ends in running text or JSON: a separator, space, quote or bracket.
 bool ends_component(char c) {
@@ -24,7 +27,8 @@ bool ends_component(char c) {
 
 // `value` replaced by `placeholder` wherever it is not part of a longer word.
 std::string replace_words(std::string_view text, std::string_view value, std::string_view placeholder) {
-  bool check_left = is_word(value.front());
+  bool path = value.front() == '/';
+  bool check_left = path || is_word(value.front());
   bool check_right = is_word(value.back());
   std::string out;
   out.reserve(text.size());
@@ -34,7 +38,7 @@ std::string replace_words(std::string_view text, std::string_view value, std::st
       continue;
     }
     std::size_t end = hit + value.size();
-    bool left_ok = !check_left || hit == 0 || !is_word(text[hit - 1]);
+    bool left_ok = !check_left || hit == 0 || !(path ? continues_path(text[hit - 1]) : is_word(text[hit - 1]));
     bool right_ok = !check_right || end == text.size() || !is_word(text[end]);
     if (left_ok && right_ok) {
       out.append(text.substr(pos, hit - pos));
@@ -80,15 +84,15 @@ std::string replace_component(std::string_view text, std::string_view directory,
       continue;
     }
     std::size_t start = hit + directory.size() + 1;
-    if (start > text.size() || text[start - 1] != '/') {
-      continue;
+    if (start > text.size() || text[start - 1] != '/' || text.substr(start).starts_with(placeholder)) {
+      continue;  // not this directory ("/homework"), or already redacted
     }
     std::size_t end = start;
     while (end < text.size() && !ends_component(text[end])) {
       ++end;
     }
     std::string_view component = text.substr(start, end - start);
-    if (!component.empty() && component != placeholder) {
+    if (!component.empty()) {
       out.append(text.substr(pos, start - pos));
       out.append(placeholder);
       pos = end;

@@ -47,6 +47,7 @@ class PlantedMachine {
     std::string venv = std::string("/opt/") + k_user + "/venv";
     write(venv + "/pyvenv.cfg", "home = /usr/bin\ninclude-system-site-packages = false\nversion = 3.12.3\n");
     fs::path site = at(venv + "/lib/python3.12/site-packages");
+    fs::create_directories(site);
     fs::path captured = fs::path(ARCHFIT_SOURCE_DIR) / "tests/data/python-envs/h200-torch-2.11";
     for (const char* item : {"torch-2.11.0.dist-info", "triton-3.6.0.dist-info", "torch"}) {
       fs::copy(captured / item, site / item, fs::copy_options::recursive);
@@ -200,7 +201,7 @@ TEST(BugReport, JsonHasTheDocumentedFields) {
   ASSERT_NE(block, std::string::npos);
   std::string example = doc.substr(block, end - block);
   std::set<std::string> documented_top, documented_finding;
-  std::regex top(R"(\n  "([a-z_]+)":)"), finding(R"(\n      "([a-z_]+)":)");
+  std::regex top(R"re(\n  "([a-z_]+)":)re"), finding(R"re(\n      "([a-z_]+)":)re");
   for (std::sregex_iterator it(example.begin(), example.end(), top), last; it != last; ++it) {
     documented_top.insert((*it)[1]);
   }
@@ -238,6 +239,9 @@ TEST(Redactor, ValuesAreReplacedAsWholeWordsAndPatternsNeedNoValue) {
   environment.set("USER", "root");
   auto redactor = Redactor::from_rules(*table, probe::SystemRoot("/nonexistent-root"), environment);
   EXPECT_EQ(redactor.redact("--sysroot /root/x root"), "--sysroot /[user]/x [user]");
+  Redactor home;
+  home.add_value("/root", "~", "home directory");  // a path value matches only where a path starts
+  EXPECT_EQ(home.redact("/root/.cache sysroots/h200/root"), "~/.cache sysroots/h200/root");
   EXPECT_EQ(redactor.redact("GPU-2b1a0f3c-1111 GPU-0 MYGPU-12345678"), "GPU-[uuid] GPU-0 MYGPU-12345678");
   EXPECT_EQ(redactor.redact("\"/home/ab/venv\", /home/[user]/x"), "\"/home/[user]/venv\", /home/[user]/x");
   redactor.add_value("a\"b\\c", "[v]", "test");
