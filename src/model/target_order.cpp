@@ -1,14 +1,65 @@
 #include "model/target_order.hpp"
 
+#include <compare>
+#include <optional>
+
 namespace archfit::model {
 
 namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+int hex_value(char c) {
+  if (is_digit(c)) return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  return -1;
+}
+
+struct GfxVersion {
+  unsigned long major = 0;
+  int minor = 0;
+  int stepping = 0;
+  auto operator<=>(const GfxVersion&) const = default;
+};
+
+// "gfx90a:xnack-" -> 9.0.10; nullopt for anything else ("gfx10-3-generic", "sm_90").
+std::optional<GfxVersion> gfx_version(std::string_view target) {
+  if (!target.starts_with("gfx")) {
+    return std::nullopt;
+  }
+  std::string_view processor = target.substr(3, target.find(':') == std::string_view::npos ? std::string_view::npos
+                                                                                             : target.find(':') - 3);
+  if (processor.size() < 3 || processor.size() > 6) {
+    return std::nullopt;
+  }
+  GfxVersion version;
+  for (std::size_t i = 0; i + 2 < processor.size(); ++i) {
+    if (!is_digit(processor[i])) {
+      return std::nullopt;
+    }
+    version.major = version.major * 10 + static_cast<unsigned long>(processor[i] - '0');
+  }
+  version.minor = hex_value(processor[processor.size() - 2]);
+  version.stepping = hex_value(processor[processor.size() - 1]);
+  if (version.minor < 0 || version.stepping < 0) {
+    return std::nullopt;
+  }
+  return version;
+}
+
 }  // namespace
 
 bool target_less(std::string_view a, std::string_view b) {
+  auto gfx_a = gfx_version(a);
+  auto gfx_b = gfx_version(b);
+  // Two classes, so the order stays transitive: specific AMD processors first, by version; then every
+  // other name (generic families, CUDA targets) in natural order.
+  if (gfx_a.has_value() != gfx_b.has_value()) {
+    return gfx_a.has_value();
+  }
+  if (gfx_a && *gfx_a != *gfx_b) {
+    return *gfx_a < *gfx_b;
+  }
   std::size_t i = 0;
   std::size_t j = 0;
   while (i < a.size() && j < b.size()) {

@@ -1,4 +1,5 @@
-// model::target_less: targets in the order people read them (docs/cli.md, "Output for humans").
+// model::target_less: targets in the order people read them (docs/cli.md, "One grammar"). Kept with the
+// prompt tests (archfit_cli_tests) rather than archfit_unit_tests: it is the prompt list's item.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -19,7 +20,10 @@ TEST(TargetOrder, NumbersCompareAsNumbers) {
   EXPECT_EQ(sorted({"sm_100", "sm_90", "sm_80", "sm_90a", "sm_120"}),
             (std::vector<std::string>{"sm_80", "sm_90", "sm_90a", "sm_100", "sm_120"}));
   EXPECT_EQ(sorted({"gfx1030", "gfx803", "gfx942", "gfx90a", "gfx908", "gfx1100"}),
-            (std::vector<std::string>{"gfx803", "gfx90a", "gfx908", "gfx942", "gfx1030", "gfx1100"}));
+            (std::vector<std::string>{"gfx803", "gfx908", "gfx90a", "gfx942", "gfx1030", "gfx1100"}));
+  // gfx_target_version (KFD topology) of each, the kernel's own order: 80003 < 90008 < 90010 < 90402.
+  EXPECT_EQ(sorted({"gfx90c", "gfx90a:xnack+", "gfx90a", "gfx906", "gfx10-3-generic"}),
+            (std::vector<std::string>{"gfx906", "gfx90a", "gfx90a:xnack+", "gfx90c", "gfx10-3-generic"}));
   EXPECT_EQ(sorted({"12.0", "9.0", "8.6", "10.0"}), (std::vector<std::string>{"8.6", "9.0", "10.0", "12.0"}));
 }
 
