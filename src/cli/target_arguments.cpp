@@ -1,5 +1,6 @@
 #include "cli/target_arguments.hpp"
 
+#include <cstdlib>
 #include <set>
 
 #include <fmt/format.h>
@@ -71,10 +72,24 @@ Result<std::vector<std::string>> validate_target_arguments(const std::vector<std
         std::string name = base.to_string();
         const auto& known = known_cuda_targets();
         if (known.count(name) == 0) {
-          std::vector<std::string> names(known.begin(), known.end());
+          // The nearest compute capability (sm_91 -> sm_90), not the nearest spelling (sm_61).
+          std::string nearest;
+          int best = 0;
+          for (const auto& candidate : known) {
+            auto parsed = model::parse_cuda_target(candidate);
+            if (!parsed) {
+              continue;
+            }
+            int distance = std::abs((parsed->major * 10 + parsed->minor) - (base.major * 10 + base.minor));
+            if (nearest.empty() || distance < best) {
+              nearest = candidate;
+              best = distance;
+            }
+          }
           return Error{fmt::format("--target {}: no CUDA release builds for compute capability {} "
                                    "(data/compiler_targets.tsv: nvcc --list-gpu-arch of each release){}",
-                                   item, base.compute_capability(), suggestion(name, names))};
+                                   item, base.compute_capability(),
+                                   nearest.empty() ? "" : "; did you mean " + nearest + "?")};
         }
         nvidia = true;
       }

@@ -60,6 +60,7 @@ TEST(PromptGrammar, UnknownTargetsAreUsageErrorsWithTheClosestKnownOne) {
   auto check = archfit({"check", "--target", "sm_91", "/bin/sh"});
   EXPECT_EQ(check.exit_code, 2);
   EXPECT_NE(check.err.find("compute capability 9.1"), std::string::npos) << check.err;
+  EXPECT_NE(check.err.find("did you mean sm_90?"), std::string::npos) << check.err;  // the nearest capability
   // "90" is 9.0, as the docs say (CMake's CUDA_ARCHITECTURES spelling).
   auto ninety = archfit({"check", "--target", "90", "/bin/sh"});
   EXPECT_NE(ninety.exit_code, 2) << ninety.err;
