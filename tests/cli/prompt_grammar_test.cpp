@@ -98,6 +98,15 @@ TEST(PromptGrammar, AMissingPythonIsAnErrorNotAFallBack) {
   }
 }
 
+TEST(PromptGrammar, EnvTakesJsonLikeEveryCommand) {
+  auto json = archfit({"env", "--sysroot", h200(), "--target", "sm_90", "--json"});
+  auto shell = archfit({"env", "--sysroot", h200(), "--target", "sm_90", "--shell", "json"});
+  EXPECT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_EQ(json.out, shell.out);
+  EXPECT_TRUE(nlohmann::json::accept(json.out)) << json.out;
+  EXPECT_EQ(archfit({"env", "--json", "--shell", "bash"}).exit_code, 2);
+}
+
 TEST(PromptGrammar, VerifyThatProvesNothingIsNotSuccess) {
   auto nothing = archfit({"verify", "--only", "no-such-check"});
   EXPECT_EQ(nothing.exit_code, 1) << nothing.out;
