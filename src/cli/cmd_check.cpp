@@ -1,7 +1,10 @@
 // `archfit check [PATH...] [--python PY] [--target T,...] [--targets-from FILE] [--json] [--deep]`
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <mutex>
 
@@ -11,6 +14,7 @@
 #include "cli/command.hpp"
 #include "cli/failure_output.hpp"
 #include "cli/progress_bar.hpp"
+#include "cli/target_arguments.hpp"
 #include "report/check_json.hpp"
 #include "report/check_text.hpp"
 
@@ -36,6 +40,18 @@ int run_check_command(const CheckCommandOptions& options, const GlobalOptions& g
                        "PYTHON (an environment's torch, triton, vllm, …)\n",
                error_style.red("error:"));
     return k_exit_usage;
+  }
+  // Strict inputs (docs/cli.md, "One grammar"): a target archfit does not know, or a PATH that is not
+  // there, is a usage error, never a verdict (a missing file is not "host-only").
+  if (auto targets = validate_target_arguments(options.targets, false); !targets) {
+    return report_failure(error_style, options.json, "check", targets.error().message, k_exit_usage);
+  }
+  for (const auto& path : options.paths) {
+    struct stat status {};
+    if (::lstat(path.c_str(), &status) != 0) {
+      return report_failure(error_style, options.json, "check",
+                            fmt::format("{}: {}", path, std::strerror(errno)), k_exit_usage);
+    }
   }
   check::CheckOptions check_options;
   check_options.paths = options.paths;

@@ -77,8 +77,11 @@ std::function<int()> setup_env(CLI::App& app, const GlobalOptions& global) {
   app.add_option("--target", options->inputs.targets,
                  "Build for these GPUs instead of the ones found (gfx942, sm_90; comma-separated or repeated)")
       ->type_name("T,...");
-  app.add_option("--shell", options->shell, "Output syntax: bash (default), zsh, fish, dotenv, json, github")
-      ->type_name("SHELL");
+  auto* shell = app.add_option("--shell", options->shell, "Output syntax: bash (default), zsh, fish, dotenv, json, github")
+                    ->type_name("SHELL");
+  // --json as on every other command: the same as --shell json.
+  app.add_flag_callback("--json", [options] { options->shell = "json"; }, "Print the environment as JSON (--shell json)")
+      ->excludes(shell);
   app.add_flag("--ptx", options->ptx, "TORCH_CUDA_ARCH_LIST: add +PTX to the newest architecture");
   app.add_option("--write", options->write,
                  "Put the exports into FILE (e.g. ~/.bashrc) in a marked block that a later run replaces; keeps "

@@ -1,6 +1,7 @@
 // `archfit verify [--python PY] [--native-only] [--json] …`
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include <fmt/format.h>
@@ -50,7 +51,10 @@ int run_verify_command(VerifyCommandOptions& options, const GlobalOptions& globa
   } else {
     fmt::print("{}", report::verify_to_text(report, style));
   }
-  return report.failed() || report.checks.empty() ? k_exit_findings : k_exit_ok;
+  // Success is something proven: with nothing run, or every check skipped, nothing was (docs/cli.md).
+  bool proven = std::any_of(report.checks.begin(), report.checks.end(),
+                            [](const verify::CheckResult& check) { return check.status == "pass"; });
+  return report.failed() || !proven ? k_exit_findings : k_exit_ok;
 }
 
 }  // namespace

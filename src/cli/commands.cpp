@@ -20,6 +20,8 @@ const std::vector<Command>& commands() {
       {"run", "Run a command, pass its output through, and explain it when it fails", setup_run},
       {"verify", "Prove an install works on the GPUs: native and PyTorch checks, each in its own process",
        setup_verify},
+      {"report", "One paste for a bug report: detect, doctor and check --python, judged, redacted, as Markdown or JSON",
+       setup_report},
       {"scan", "List the GPU code inside binaries, archives and bundles, and what they need from the host",
        setup_scan},
       {"fleet", "Ask every node of a Slurm cluster the same questions: GPU groups, arch list, drift, per-node verdicts",

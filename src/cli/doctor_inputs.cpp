@@ -1,5 +1,7 @@
 #include "cli/doctor_inputs.hpp"
 
+#include <sys/stat.h>
+
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -8,6 +10,8 @@
 
 #include <fmt/format.h>
 
+#include "cli/target_arguments.hpp"
+#include "probe/command_runner.hpp"
 #include "probe/system_root.hpp"
 #include "probe/text_input.hpp"
 
@@ -57,12 +61,16 @@ Result<PreparedDoctor> prepare_doctor(const DoctorInputs& inputs) {
   doctor::DoctorOptions options;
   options.project = inputs.project;
   options.src = inputs.src;
-  for (const auto& value : inputs.targets) {
-    for (const auto& target : doctor::split_list(value, true)) {
-      if (doctor::normalize_target(target).empty()) {
-        return Error{"--target " + target + ": expected a gfx name (gfx942) or a compute capability (sm_90, 9.0)"};
-      }
-      options.targets.push_back(target);
+  ARCHFIT_TRY(options.targets, validate_target_arguments(inputs.targets, true));
+  // A --python that is not there is a usage error, never a silent fall-back to python3 (on this
+  // machine; below --sysroot the interpreter is the captured tree's and is judged by doctor).
+  if (!inputs.python.empty() && root.is_live()) {
+    struct stat status {};
+    bool found = inputs.python.find('/') != std::string::npos
+                     ? ::stat(inputs.python.c_str(), &status) == 0
+                     : !probe::find_program(inputs.python, probe::Environment::current()).empty();
+    if (!found) {
+      return Error{"--python " + inputs.python + ": no such interpreter (give its path, e.g. --python .venv/bin/python)"};
     }
   }
   options.python = inputs.python;

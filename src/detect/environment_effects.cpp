@@ -9,6 +9,7 @@
 #include "detect/gfx_target_version.hpp"
 #include "detect/visible_devices.hpp"
 #include "knowledge/amdgpu_processors.hpp"
+#include "model/target_order.hpp"
 #include "util/text_lines.hpp"
 
 namespace archfit::detect {
@@ -208,7 +209,7 @@ void summarize_targets(DetectReport& report) {
       cuda.push_back(gpu.compute_capability);
     }
   }
-  std::sort(rocm.begin(), rocm.end());
+  std::sort(rocm.begin(), rocm.end(), [](const std::string& a, const std::string& b) { return model::target_less(a, b); });
   std::sort(cuda.begin(), cuda.end(), [](const std::string& a, const std::string& b) { return capability_value(a) < capability_value(b); });
   report.pytorch_rocm_arch = fmt::format("{}", fmt::join(rocm, ";"));
   report.torch_cuda_arch_list = fmt::format("{}", fmt::join(cuda, ";"));

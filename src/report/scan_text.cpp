@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "model/target_order.hpp"
 #include "util/terminal_text.hpp"
 
 namespace archfit::report {
@@ -59,7 +60,8 @@ std::string scan_summary_line(const scan::FileReport& file) {
     }
     code_objects += code.kind == "code-object" || code.kind == "cubin" ? 1 : 0;
   }
-  std::sort(targets.begin(), targets.end());
+  std::sort(targets.begin(), targets.end(),
+            [](const std::string& a, const std::string& b) { return model::target_less(a, b); });
   std::vector<std::string> details;
   if (!file.bundles.empty()) {
     details.push_back(fmt::format("{} bundle{}", file.bundles.size(), file.bundles.size() == 1 ? "" : "s"));
