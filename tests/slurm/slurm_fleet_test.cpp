@@ -96,6 +96,39 @@ TEST_F(SlurmCluster, CollectAsksEveryNodeAndReportGroupsThem) {
   EXPECT_EQ(report["build_targets"]["TORCH_CUDA_ARCH_LIST"], "9.0");
 }
 
+// collect --check: every node checks the same library through srun; the report says where it runs.
+// libxnack_off.so (fixtures.check, clang 19) carries gfx90a:xnack- only: the MI250X (n2, gfx90a, xnack
+// off in its capture) runs it; the MI300X (n1, gfx942) and the H200 (n3) have no code in it.
+TEST_F(SlurmCluster, CollectChecksAPathOnEveryNodeAndTheReportSaysWhereItRuns) {
+  ASSERT_TRUE(started_);
+  fs::path out = dir_ / "check";
+  std::string input = (fixture_dir("check") / "gpu/libxnack_off.so").string();
+  ASSERT_TRUE(fs::exists(input)) << input;
+  auto collected = run_command({archfit_binary(), "fleet", "collect", "--out", out.string(), "--sysroot", sysroot_pattern(),
+                                "--check", input});
+  EXPECT_EQ(collected.exit_code, 0) << collected.out << collected.err;
+  for (const char* node : {"n1", "n2", "n3"}) {
+    auto doc = json::parse(read_text(out / (std::string(node) + ".json")));
+    ASSERT_EQ(doc["checks"].size(), 1u) << node;
+    EXPECT_EQ(doc["checks"][0]["report"]["schema"], "archfit.check/1") << node;
+  }
+  auto report = report_of(out);
+  ASSERT_EQ(report["verdicts"].size(), 1u) << report.dump();
+  // Nodes are grouped by verdict and reason: the two failing nodes fail for different targets.
+  std::map<std::string, std::string> verdict, reasons;
+  for (const auto& group : report["verdicts"][0]["groups"]) {
+    verdict[group["nodes"]] = group["verdict"];
+    reasons[group["nodes"]] = group["reasons"].dump();
+  }
+  EXPECT_EQ(verdict["n2"], "runs") << report["verdicts"].dump();
+  EXPECT_EQ(verdict["n1"], "fails") << report["verdicts"].dump();
+  EXPECT_EQ(verdict["n3"], "fails") << report["verdicts"].dump();
+  EXPECT_NE(reasons["n1"].find("gfx942"), std::string::npos) << reasons["n1"];
+  EXPECT_NE(reasons["n1"].find("no code"), std::string::npos) << reasons["n1"];
+  EXPECT_NE(reasons["n3"].find("sm_90"), std::string::npos) << reasons["n3"];
+  EXPECT_EQ(report["verdicts"][0]["not_checked"], "");
+}
+
 TEST_F(SlurmCluster, DownAndDrainedNodesAreRecordedNotDropped) {
   ASSERT_TRUE(started_);
   auto down = run_command({"scontrol", "update", "nodename=n3", "state=down", "reason=archfit-test"});
