@@ -14,6 +14,13 @@ sha256=69b3aa435f2424ac6a1bfb6ff702da6eb73b33ca0db38fb26989c74159258e47  # pypi.
 url=https://files.pythonhosted.org/packages/f5/ab/2a44ecac0f891dd0d765fc59ac8d277c6283a31907626560e72685df2ed6/$file
 [ -f "$dir/$file" ] || curl -sSfL --max-time 120 -o "$dir/$file" "$url"
 echo "$sha256  $dir/$file" | sha256sum -c -
+# torchsort 0.1.10 (pypi.org/pypi/torchsort/json): one C++ and one CUDA source, small enough for one
+# device command; setup.py builds its CUDAExtension when `nvcc` is on PATH.
+file=torchsort-0.1.10.tar.gz
+sha256=416a7dd2ab88332b27e98318d7fb2e0243b9fb6f1fffcf77760d63103d70dd04
+url=https://files.pythonhosted.org/packages/57/c8/f643cdde8bcfe2c9c2460ffeac83e2fecac9d5bb48fddaf61970547275aa/$file
+[ -f "$dir/$file" ] || curl -sSfL --max-time 120 -o "$dir/$file" "$url"
+echo "$sha256  $dir/$file" | sha256sum -c -
 python3 -m pip download -q --no-deps --only-binary :all: --python-version 3.12 --platform manylinux_2_17_x86_64 \
   --platform manylinux2014_x86_64 --platform any -d "$dir" setuptools==80.9.0 ninja==1.13.0
 ls -l "$dir"

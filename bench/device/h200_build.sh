@@ -4,7 +4,8 @@
 #
 #   carry: build/archfit, bench/device/sdists   (git-ignored: bash bench/device/fetch_sdists.sh fills it)
 #   bash bench/device/h200_build.sh own      # (a) our extension: ~1-2 min
-#   bash bench/device/h200_build.sh sdist    # (b) torch-scatter 2.1.2 from its PyPI sdist: several min
+#   bash bench/device/h200_build.sh sdist    # (b) torch-scatter 2.1.2 from its PyPI sdist: > 8 min
+#   bash bench/device/h200_build.sh torchsort  # (c) torchsort 0.1.10 from its PyPI sdist: small
 #   bash bench/device/h200_build.sh all      # both (may not fit one 10-minute command)
 #   TARGETS=sm_90 bash bench/device/h200_build.sh smoke   # here, without torch or GPU: the plumbing
 #
@@ -173,5 +174,30 @@ print("max abs difference", (got - want).abs().max().item())
 print("ok" if torch.allclose(got, want, atol=1e-4) else "MISMATCH")
 EOF
     note "torch-scatter: run exit $? -> $(tail -2 "$out/torch-scatter/run.txt" | tr '\n' ' ')"
+  fi
+fi
+
+if [ "$what" = torchsort ] || [ "$what" = all ]; then
+  # (c) torchsort 0.1.10 from its PyPI sdist (bench/device/sdists; sha256 in fetch_sdists.sh): its
+  # setup.py adds the CUDAExtension torchsort.isotonic_cuda when `nvcc` is on PATH.
+  work=/tmp/archfit-h200-torchsort
+  rm -rf "$work"
+  mkdir -p "$work"
+  tar xzf "$root/bench/device/sdists/torchsort-0.1.10.tar.gz" -C "$work"
+  src=$work/torchsort-0.1.10
+  if PATH=/usr/local/cuda/bin:$PATH build_one torchsort "$src"; then
+    PYTHONPATH="$out/torchsort/site${PYTHONPATH:+:$PYTHONPATH}" "$py" - > "$out/torchsort/run.txt" 2>&1 <<'PY'
+import torch
+import torchsort
+from torchsort import isotonic_cuda  # the wheel's own CUDA extension, not a JIT build
+x = torch.randn(64, 1000, dtype=torch.float64)
+want = torchsort.soft_rank(x, regularization_strength=0.1)        # the C++ (CPU) extension
+got = torchsort.soft_rank(x.cuda(), regularization_strength=0.1)  # the CUDA extension on the GPU
+torch.cuda.synchronize()
+print("torchsort from", torchsort.__file__, "cuda extension", isotonic_cuda.__file__)
+print("max abs difference", (got.cpu() - want).abs().max().item())
+print("ok" if torch.allclose(got.cpu(), want, atol=1e-6) else "MISMATCH")
+PY
+    note "torchsort: run exit $? -> $(tail -2 "$out/torchsort/run.txt" | tr '\n' ' ')"
   fi
 fi
