@@ -245,6 +245,9 @@ def main():
     args = parser.parse_args()
     if not args.logs and not args.tool_outputs:
         parser.error("give --logs DIR and/or --tool-outputs DIR")
+    # As in the end-to-end tests (docs/testing.md "Which binary the tests run"): CTest passes this
+    # build's binary, ARCHFIT_TEST_BINARY names another (CI: the portable one).
+    args.archfit = os.environ.get("ARCHFIT_TEST_BINARY") or args.archfit
     if not (os.path.isfile(args.archfit) and os.access(args.archfit, os.X_OK)):
         print(f"heldout_eval: {args.archfit}: not an executable file", file=sys.stderr)
         return 2

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's test command: install everything the tests need, check that every tool they call is
 # there (scripts/tools.tsv; a missing tool stops here, loudly), then build and run every test:
-#   1. Release build (the portable binary in build/) + the whole CTest suite, including the tests
+#   1. Release build (GCC, build/archfit) + the whole CTest suite, including the tests
 #      on real third-party wheels downloaded from PyPI (label "download"; cached in build/fixtures)
 #   2. the same suite under AddressSanitizer + UndefinedBehaviorSanitizer (clang 19)
 #   3. every libFuzzer harness on a corpus made from the fixtures, FUZZ_TOTAL_SECONDS (default 160)
@@ -27,7 +27,11 @@ jobs=$(nproc)
 stage_timer "1/3 release build and tests"
 cmake --preset release -DARCHFIT_TESTS=ON -DARCHFIT_DOWNLOAD_TESTS=ON "${cmake_common_args[@]}" > /dev/null
 cmake --build build -j "$jobs"
-(cd build && ctest -j "$jobs" --output-on-failure)
+# ARCHFIT_RELEASE_TEST_BINARY (CI: the portable binary): the release suite's end-to-end tests run
+# that binary instead of build/archfit (ARCHFIT_TEST_BINARY; never for the ASan suite, whose point is
+# the instrumented binary).
+(cd build && env ${ARCHFIT_RELEASE_TEST_BINARY:+ARCHFIT_TEST_BINARY="$ARCHFIT_RELEASE_TEST_BINARY"} \
+  ctest -j "$jobs" --output-on-failure)
 
 if [ "${SKIP_ASAN:-0}" != 1 ]; then
   stage_timer "2/3 ASan+UBSan build and tests"

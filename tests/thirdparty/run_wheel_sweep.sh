@@ -3,7 +3,8 @@
 # tests/data/wheel-sweep/wheels.tsv (7 wheels, about 160 MB, downloaded one at a time and deleted), or
 # on the whole list (about 9.4 GB) when ARCHFIT_FULL_SWEEP=1. Usage: run_wheel_sweep.sh ARCHFIT
 set -euo pipefail
-archfit=${1:?usage: run_wheel_sweep.sh ARCHFIT}
+# ARCHFIT_TEST_BINARY, when set, replaces ARCHFIT (as in the end-to-end tests: docs/testing.md).
+archfit=${ARCHFIT_TEST_BINARY:-${1:?usage: run_wheel_sweep.sh ARCHFIT}}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 set_name=ci
 if [ "${ARCHFIT_FULL_SWEEP:-0}" = 1 ]; then set_name=full; fi
