@@ -37,6 +37,12 @@ constexpr std::uint64_t k_payload_head = 64;              // an ELF header, for 
 constexpr std::uint64_t k_max_entry_capture = 64 << 20;   // fatbin entries captured whole for --deep
 constexpr std::string_view k_fatbin_magic_bytes{"\x50\xed\x55\xba", 4};
 constexpr std::uint64_t k_nv_read_ahead = 1024;
+// Pass 1 keeps the last bytes fed for requests that start at bytes just passed: a header read in
+// two steps (its fixed part, then the size that part gives) whose first step completed in the next
+// piece, and a --deep payload captured from its header's start. Those start at most a read-ahead
+// plus one header before the piece that completed the read; 64 KiB leaves room for headers far
+// larger than real ones (fatbin entry headers are 0x40 to 0x80 bytes).
+constexpr std::uint64_t k_capture_history = 64 << 10;
 
 // A bundle found at an aligned offset, before it is known which section holds it.
 struct AmdCandidate {
@@ -72,7 +78,7 @@ struct NvCandidate {
 struct ElfStreamScanner::State {
   std::uint64_t size = 0;
   ScanOptions options;
-  ForwardCapture capture;
+  ForwardCapture capture{k_capture_history};
   std::vector<std::uint8_t> header;
   std::vector<std::uint8_t> section_table;
   std::vector<std::uint8_t> tail;
@@ -132,8 +138,8 @@ void ElfStreamScanner::State::probe_nvidia(Bytes chunk, std::uint64_t chunk_star
   std::uint64_t chunk_end = chunk_start + chunk.size();
   std::uint64_t last = chunk_end >= 3 ? (chunk_end - 3 + 7) / 8 * 8 : 0;
   if (last < chunk_end && last + 4 > chunk_end && last + 4 <= size) {
-    // With the bytes after the magic too: by the time they arrive, the capture has passed them.
-    capture.request(last, options.deep ? 4 : std::min<std::uint64_t>(k_nv_read_ahead, size - last), [this, last](Bytes head) {
+    // With the bytes after the magic too (a container header and its first entry headers).
+    capture.request(last, std::min<std::uint64_t>(k_nv_read_ahead, size - last), [this, last](Bytes head) {
       if (as_chars(head.first(4)) == k_fatbin_magic_bytes && last >= nv_known_end) {
         on_nv_magic(last, head);
       }
@@ -167,7 +173,11 @@ void ElfStreamScanner::State::continue_nv(const std::shared_ptr<NvCandidate>& ca
     std::uint64_t length = entry.header_size + entry.stored_bytes();
     if (length <= k_max_entry_capture) {
       std::uint64_t at = entry.offset;
-      capture.request(at, length, [this, at](Bytes bytes) { nv_payloads.add(at, bytes); });
+      if (!capture.request(at, length, [this, at](Bytes bytes) { nv_payloads.add(at, bytes); })) {
+        candidate->errors.push_back(Error{fmt::format("fatbin entry at file offset {}: its bytes were passed before "
+                                                      "its header was read",
+                                                      hex(at))});
+      }
     }
   }
   if (!container.incomplete) {
@@ -175,17 +185,14 @@ void ElfStreamScanner::State::continue_nv(const std::shared_ptr<NvCandidate>& ca
     candidate->ranges = CapturedRanges{};  // the parsed container is all that is kept
     return;
   }
-  // Ask for more than the header the parser is missing: the next read starts at once after it, or
-  // at the same place (an entry's 64-byte base header, then its whole header), and when a request
-  // completes in a later chunk, those bytes have passed. 1 KiB holds a container header and the
-  // entry headers seen (0x48 to 0x80 bytes with their names); the bytes are let go once the
-  // container is parsed.
+  // Ask for more than the header the parser is missing, so that one read usually holds a container
+  // header and the entry headers that follow it (0x48 to 0x80 bytes with their names); the bytes
+  // are let go once the container is parsed. The next read may start where this one did (an
+  // entry's 64-byte base header, then its whole header) after the capture has moved on to the next
+  // piece: the capture's history still holds those bytes.
   std::uint64_t at = container.missing_offset;
-  // Not with --deep: there each entry's payload is captured from its header's start, which must
-  // not have passed when the header is parsed, so headers are read exactly as they arrive.
-  std::uint64_t want = options.deep ? container.missing_size
-                                    : std::max(container.missing_size,
-                                               std::min<std::uint64_t>(k_nv_read_ahead, size - std::min(at, size)));
+  std::uint64_t want =
+      std::max(container.missing_size, std::min<std::uint64_t>(k_nv_read_ahead, size - std::min(at, size)));
   bool asked = capture.request(at, want, [this, candidate, at](Bytes bytes) {
     candidate->ranges.add(at, bytes);
     continue_nv(candidate);
@@ -357,7 +364,11 @@ void ElfStreamScanner::State::on_amd_head(std::uint64_t offset, Bytes head) {
                                                                want)}});
         return;
       }
-      capture.request(offset, want, [this, offset](Bytes bytes) { on_ccob(offset, bytes); });
+      if (!capture.request(offset, want, [this, offset](Bytes bytes) { on_ccob(offset, bytes); })) {
+        amd.push_back({offset, std::nullopt, Error{fmt::format("compressed bundle at file offset {}: its bytes were "
+                                                               "passed before its header was read",
+                                                               hex(offset))}});
+      }
     });
   }
 }
