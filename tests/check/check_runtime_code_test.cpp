@@ -205,8 +205,10 @@ TEST(CheckRuntimeCode, KernelDirectoriesInsideAWheelGiveTheVerdictsOfTheExtracte
   auto kernel_verdicts = [](const nlohmann::json& report, const std::string& prefix, bool in_wheel) {
     Verdicts verdicts;
     for (const auto& result : report["results"]) {
-      std::string where = in_wheel ? (result.contains("member") && result["member"].is_string() ? result["member"].get<std::string>() : "")
-                                   : result["path"].get<std::string>();
+      bool has_member = result.contains("member") && result["member"].is_string();
+      std::string where = !in_wheel ? result["path"].get<std::string>()
+                          : has_member ? result["member"].get<std::string>()
+                                       : std::string();
       if (where.starts_with(prefix) && where.ends_with("/library")) {
         verdicts[where.substr(prefix.size())][result["target"]] = result["verdict"];
       }
