@@ -37,6 +37,9 @@ constexpr std::uint64_t k_payload_head = 64;              // an ELF header, for 
 constexpr std::uint64_t k_max_entry_capture = 64 << 20;   // fatbin entries captured whole for --deep
 constexpr std::string_view k_fatbin_magic_bytes{"\x50\xed\x55\xba", 4};
 constexpr std::uint64_t k_nv_read_ahead = 1024;
+// The first bytes of a `__CLANG_OFFLOAD_BUNDLE__<entry-id>` section (a code object's ELF header is
+// what is read of it), captured in pass 2.
+constexpr std::uint64_t k_entry_section_head = 4096;
 // Pass 1 keeps the last bytes fed for requests that start at bytes just passed: a header read in
 // two steps (its fixed part, then the size that part gives) whose first step completed in the next
 // piece, and a --deep payload captured from its header's start. Those start at most a read-ahead
@@ -93,6 +96,7 @@ struct ElfStreamScanner::State {
   std::uint64_t nv_known_end = 0;  // probes inside a container whose header was read are skipped
   CapturedRanges nv_payloads;      // whole entries (header + payload) for --deep
   std::map<std::uint64_t, std::vector<std::uint8_t>> payload_heads;
+  std::map<std::uint64_t, std::vector<std::uint8_t>> entry_section_heads;  // by file offset
   std::vector<std::string> errors;
   ForwardCapture second;
   std::vector<std::uint8_t> names;
@@ -103,6 +107,8 @@ struct ElfStreamScanner::State {
 
   bool plan_needs_pass(const binfmt::ElfFile& elf);
   bool plan_strings_pass(const binfmt::ElfFile& elf);
+  void plan_entry_sections(const binfmt::ElfFile& elf);
+  bool entry_sections_planned = false;
 
   void on_header(Bytes bytes);
   void on_program_headers(Bytes bytes);
@@ -624,6 +630,13 @@ bool ElfStreamScanner::wants_second_pass() {
     s.passes_planned = 2;
     wanted = s.plan_strings_pass(*elf);
   }
+  if (!s.entry_sections_planned && !s.names.empty()) {
+    if (auto named = binfmt::ElfFile::from_parts(s.header, s.section_table, s.names, s.size, nullptr)) {
+      s.entry_sections_planned = true;
+      s.plan_entry_sections(*named);
+      wanted = !s.second.idle();
+    }
+  }
   return wanted;
 }
 
@@ -650,6 +663,22 @@ bool ElfStreamScanner::State::plan_needs_pass(const binfmt::ElfFile& elf) {
     second.request(offset, section->size, [this, offset](Bytes bytes) { captured.add(offset, bytes); });
   }
   return !second.idle();
+}
+
+// One section per bundle entry (Intel's SYCL compiler links them into shared libraries too, as
+// bitsandbytes' XPU builds show): only their first bytes are read, as in a bundle. Needs the
+// section names, which come from the tail or from pass 2.
+void ElfStreamScanner::State::plan_entry_sections(const binfmt::ElfFile& elf) {
+  for (const auto& section : elf.sections()) {
+    if (section.name.starts_with(binfmt::k_offload_bundle_magic) && section.type != binfmt::k_sht_nobits &&
+        section.size != 0 && section.offset < size) {
+      std::uint64_t offset = section.offset;
+      std::uint64_t want = std::min({section.size, k_entry_section_head, size - offset});
+      second.request(offset, want, [this, offset](Bytes bytes) {
+        entry_section_heads[offset].assign(bytes.begin(), bytes.end());
+      });
+    }
+  }
 }
 
 namespace {
@@ -829,6 +858,17 @@ void ElfStreamScanner::finish(FileReport& report) {
     }
     if (section.name == ".nv_fatbin" || section.name == "__nv_relfatbin") {
       s.add_streamed_fatbins(*elf, section, report);
+      continue;
+    }
+    if (section.name.starts_with(binfmt::k_offload_bundle_magic)) {
+      auto head = s.entry_section_heads.find(section.offset);
+      if (section.size != 0 && head == s.entry_section_heads.end()) {
+        report.errors.push_back(fmt::format("section '{}' at file offset {} was not captured while streaming",
+                                            section.name, hex(section.offset)));
+        continue;
+      }
+      Bytes bytes = head == s.entry_section_heads.end() ? Bytes{} : Bytes(head->second.data(), head->second.size());
+      add_bundle_entry_section(section.name, section.offset, section.size, bytes, s.options, report);
       continue;
     }
     if (section.name != ".hip_fatbin") {
