@@ -14,6 +14,8 @@
 #include "check/miopen_kernel_db.hpp"
 #include "check/loadability.hpp"
 #include "check/python_env.hpp"
+#include "binfmt/zip_archive.hpp"
+#include "util/mapped_file.hpp"
 #include "detect/detector.hpp"
 #include "probe/text_input.hpp"
 #include "scan/input_discovery.hpp"
@@ -99,6 +101,25 @@ std::string read_rocm_version(const probe::SystemRoot& root, const probe::Enviro
     }
   }
   return {};
+}
+
+// The member names of a zip (a wheel whose members were scanned); an error when it cannot be read again.
+std::vector<std::string> zip_member_names(const std::string& path, std::vector<std::string>& errors) {
+  std::vector<std::string> names;
+  auto mapped = MappedFile::open(path);
+  if (!mapped) {
+    errors.push_back(path + ": " + mapped.error().message);
+    return names;
+  }
+  auto directory = binfmt::read_zip_directory(mapped->bytes());
+  if (!directory) {
+    errors.push_back(path + ": " + directory.error().message);
+    return names;
+  }
+  for (const auto& member : directory->members) {
+    names.push_back(member.name);
+  }
+  return names;
 }
 
 }  // namespace
@@ -342,6 +363,36 @@ Result<CheckReport> run_check(const CheckOptions& options, const probe::SystemRo
       report.results.push_back(std::move(result));
     }
   }
+  // The same inside wheels: the library member and the directory among the wheel's members.
+  std::set<std::pair<std::string, std::string>> zip_kernel_directories;  // (wheel, directory member)
+  std::map<std::string, std::vector<const scan::FileReport*>> reports_of_zip;
+  for (const auto& file : scanned.files) {
+    if (file.member) {
+      reports_of_zip[file.path].push_back(&file);
+    }
+  }
+  std::map<std::string, std::vector<std::string>> names_of_zip;
+  for (const auto& file : scanned.files) {
+    if (!file.member || file.format != "elf-shared-object" || !is_kernel_directory_library(*file.member)) {
+      continue;
+    }
+    auto names = names_of_zip.find(file.path);
+    if (names == names_of_zip.end()) {
+      names = names_of_zip.emplace(file.path, zip_member_names(file.path, report.errors)).first;
+    }
+    auto package = package_of.count(file.path) ? package_of[file.path] : std::string();
+    auto kernels = check_kernel_directory_in_zip(file.path, *file.member, package, report.targets, names->second,
+                                                 reports_of_zip[file.path]);
+    if (!kernels.applies || !zip_kernel_directories.insert({file.path, kernels.directory}).second) {
+      continue;
+    }
+    for (auto& error : kernels.errors) {
+      report.errors.push_back(std::move(error));
+    }
+    for (auto& result : kernels.results) {
+      report.results.push_back(std::move(result));
+    }
+  }
   // MIOpen: a precompiled kernel database per target next to the library, else compiled at first use.
   std::set<std::string> kernel_databases;
   for (const auto& file : scanned.files) {
@@ -360,6 +411,15 @@ Result<CheckReport> run_check(const CheckOptions& options, const probe::SystemRo
     std::erase_if(report.results, [&](const TargetResult& result) {
       return !result.member && std::any_of(kernel_directories.begin(), kernel_directories.end(),
                                            [&](const std::string& dir) { return result.path.starts_with(dir + "/"); });
+    });
+  }
+  if (!zip_kernel_directories.empty()) {
+    std::erase_if(report.results, [&](const TargetResult& result) {
+      return result.member && std::any_of(zip_kernel_directories.begin(), zip_kernel_directories.end(),
+                                           [&](const auto& dir) {
+                                             return result.path == dir.first &&
+                                                    result.member->starts_with(dir.second + "/");
+                                           });
     });
   }
   for (const auto& input : roots) {

@@ -25,11 +25,25 @@ struct KernelDirectoryCheck {
   std::vector<std::string> errors;    // code objects that could not be read
 };
 
+// Whether the file name is one of the table's libraries (librocblas.so*, libhipblaslt.so*).
+bool is_kernel_directory_library(const std::string& path);
+
 // For a library file (`library_path`, on this system) and the AMD targets among `targets`.
 // `environment` gives ROCBLAS_TENSILE_LIBPATH / HIPBLASLT_TENSILE_LIBPATH.
 KernelDirectoryCheck check_kernel_directory(const std::string& library_path, const std::string& package,
                                             const std::vector<DeviceTarget>& targets,
                                             const probe::Environment& environment,
                                             const scan::ScanOptions& scan_options);
+
+// The same lookup inside a wheel, which is the tree it installs: `library_member` is the library's
+// member name ("torch/lib/librocblas.so"), `member_names` every member of the zip, `member_reports`
+// the scans of its members (those with GPU code are the code objects). The environment variables
+// are not applied: they name directories of this system, not of the wheel. Results carry the
+// wheel as `path` and the directory's member path as `member`; `directory` is that member path.
+KernelDirectoryCheck check_kernel_directory_in_zip(const std::string& zip_path, const std::string& library_member,
+                                                   const std::string& package,
+                                                   const std::vector<DeviceTarget>& targets,
+                                                   const std::vector<std::string>& member_names,
+                                                   const std::vector<const scan::FileReport*>& member_reports);
 
 }  // namespace archfit::check

@@ -179,8 +179,7 @@ void scan_hip_fatbin(const binfmt::ElfFile& elf, const binfmt::ElfSection& secti
 void scan_bundle_entry_section(const binfmt::ElfFile& elf, const binfmt::ElfSection& section,
                                const ScanOptions& options, FileReport& report) {
   std::string_view entry_id = section.name.substr(binfmt::k_offload_bundle_magic.size());
-  auto id = binfmt::parse_bundle_entry_id(entry_id);
-  if (id.is_host()) {
+  if (binfmt::parse_bundle_entry_id(entry_id).is_host()) {
     return;
   }
   auto data = elf.section_data(section);
@@ -188,15 +187,25 @@ void scan_bundle_entry_section(const binfmt::ElfFile& elf, const binfmt::ElfSect
     report.errors.push_back(data.error().message);
     return;
   }
+  add_bundle_entry_section(section.name, section.offset, data->size(), *data, options, report);
+}
+
+void add_bundle_entry_section(std::string_view section_name, std::uint64_t file_offset, std::uint64_t size,
+                              Bytes head, const ScanOptions& options, FileReport& report) {
+  std::string_view entry_id = section_name.substr(binfmt::k_offload_bundle_magic.size());
+  auto id = binfmt::parse_bundle_entry_id(entry_id);
+  if (id.is_host()) {
+    return;
+  }
   GpuCode code;
   code.vendor = vendor_of(id);
-  code.kind = payload_kind(*data);
+  code.kind = payload_kind(head);
   code.target = id.target_id;
   code.entry_id = std::string(entry_id);
-  code.size = data->size();
-  code.file_offset = section.offset;
+  code.size = size;
+  code.file_offset = file_offset;
   if (options.deep && code.kind == "code-object") {
-    code.check = check_code_object(id, *data);
+    code.check = check_code_object(id, head);
   }
   report.gpu_code.push_back(std::move(code));
 }

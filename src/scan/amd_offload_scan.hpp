@@ -31,6 +31,11 @@ void scan_hip_fatbin(const binfmt::ElfFile& elf, const binfmt::ElfSection& secti
 void scan_bundle_entry_section(const binfmt::ElfFile& elf, const binfmt::ElfSection& section,
                                const ScanOptions& options, FileReport& report);
 
+// The same from the section's name, file offset and size and its first bytes (`head`: a code
+// object's ELF header is all that is read), for a section whose bytes were streamed past.
+void add_bundle_entry_section(std::string_view section_name, std::uint64_t file_offset, std::uint64_t size,
+                              Bytes head, const ScanOptions& options, FileReport& report);
+
 // A whole file that is a bundle or a CCOB (a .hipfb, or a .co that is a bundle).
 void scan_bundle_file(Bytes data, const ScanOptions& options, FileReport& report);
 

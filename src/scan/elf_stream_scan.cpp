@@ -37,6 +37,15 @@ constexpr std::uint64_t k_payload_head = 64;              // an ELF header, for 
 constexpr std::uint64_t k_max_entry_capture = 64 << 20;   // fatbin entries captured whole for --deep
 constexpr std::string_view k_fatbin_magic_bytes{"\x50\xed\x55\xba", 4};
 constexpr std::uint64_t k_nv_read_ahead = 1024;
+// The first bytes of a `__CLANG_OFFLOAD_BUNDLE__<entry-id>` section (a code object's ELF header is
+// what is read of it), captured in pass 2.
+constexpr std::uint64_t k_entry_section_head = 4096;
+// Pass 1 keeps the last bytes fed for requests that start at bytes just passed: a header read in
+// two steps (its fixed part, then the size that part gives) whose first step completed in the next
+// piece, and a --deep payload captured from its header's start. Those start at most a read-ahead
+// plus one header before the piece that completed the read; 64 KiB leaves room for headers far
+// larger than real ones (fatbin entry headers are 0x40 to 0x80 bytes).
+constexpr std::uint64_t k_capture_history = 64 << 10;
 
 // A bundle found at an aligned offset, before it is known which section holds it.
 struct AmdCandidate {
@@ -72,7 +81,7 @@ struct NvCandidate {
 struct ElfStreamScanner::State {
   std::uint64_t size = 0;
   ScanOptions options;
-  ForwardCapture capture;
+  ForwardCapture capture{k_capture_history};
   std::vector<std::uint8_t> header;
   std::vector<std::uint8_t> section_table;
   std::vector<std::uint8_t> tail;
@@ -87,6 +96,7 @@ struct ElfStreamScanner::State {
   std::uint64_t nv_known_end = 0;  // probes inside a container whose header was read are skipped
   CapturedRanges nv_payloads;      // whole entries (header + payload) for --deep
   std::map<std::uint64_t, std::vector<std::uint8_t>> payload_heads;
+  std::map<std::uint64_t, std::vector<std::uint8_t>> entry_section_heads;  // by file offset
   std::vector<std::string> errors;
   ForwardCapture second;
   std::vector<std::uint8_t> names;
@@ -97,6 +107,8 @@ struct ElfStreamScanner::State {
 
   bool plan_needs_pass(const binfmt::ElfFile& elf);
   bool plan_strings_pass(const binfmt::ElfFile& elf);
+  void plan_entry_sections(const binfmt::ElfFile& elf);
+  bool entry_sections_planned = false;
 
   void on_header(Bytes bytes);
   void on_program_headers(Bytes bytes);
@@ -132,8 +144,8 @@ void ElfStreamScanner::State::probe_nvidia(Bytes chunk, std::uint64_t chunk_star
   std::uint64_t chunk_end = chunk_start + chunk.size();
   std::uint64_t last = chunk_end >= 3 ? (chunk_end - 3 + 7) / 8 * 8 : 0;
   if (last < chunk_end && last + 4 > chunk_end && last + 4 <= size) {
-    // With the bytes after the magic too: by the time they arrive, the capture has passed them.
-    capture.request(last, options.deep ? 4 : std::min<std::uint64_t>(k_nv_read_ahead, size - last), [this, last](Bytes head) {
+    // With the bytes after the magic too (a container header and its first entry headers).
+    capture.request(last, std::min<std::uint64_t>(k_nv_read_ahead, size - last), [this, last](Bytes head) {
       if (as_chars(head.first(4)) == k_fatbin_magic_bytes && last >= nv_known_end) {
         on_nv_magic(last, head);
       }
@@ -167,7 +179,11 @@ void ElfStreamScanner::State::continue_nv(const std::shared_ptr<NvCandidate>& ca
     std::uint64_t length = entry.header_size + entry.stored_bytes();
     if (length <= k_max_entry_capture) {
       std::uint64_t at = entry.offset;
-      capture.request(at, length, [this, at](Bytes bytes) { nv_payloads.add(at, bytes); });
+      if (!capture.request(at, length, [this, at](Bytes bytes) { nv_payloads.add(at, bytes); })) {
+        candidate->errors.push_back(Error{fmt::format("fatbin entry at file offset {}: its bytes were passed before "
+                                                      "its header was read",
+                                                      hex(at))});
+      }
     }
   }
   if (!container.incomplete) {
@@ -175,17 +191,14 @@ void ElfStreamScanner::State::continue_nv(const std::shared_ptr<NvCandidate>& ca
     candidate->ranges = CapturedRanges{};  // the parsed container is all that is kept
     return;
   }
-  // Ask for more than the header the parser is missing: the next read starts at once after it, or
-  // at the same place (an entry's 64-byte base header, then its whole header), and when a request
-  // completes in a later chunk, those bytes have passed. 1 KiB holds a container header and the
-  // entry headers seen (0x48 to 0x80 bytes with their names); the bytes are let go once the
-  // container is parsed.
+  // Ask for more than the header the parser is missing, so that one read usually holds a container
+  // header and the entry headers that follow it (0x48 to 0x80 bytes with their names); the bytes
+  // are let go once the container is parsed. The next read may start where this one did (an
+  // entry's 64-byte base header, then its whole header) after the capture has moved on to the next
+  // piece: the capture's history still holds those bytes.
   std::uint64_t at = container.missing_offset;
-  // Not with --deep: there each entry's payload is captured from its header's start, which must
-  // not have passed when the header is parsed, so headers are read exactly as they arrive.
-  std::uint64_t want = options.deep ? container.missing_size
-                                    : std::max(container.missing_size,
-                                               std::min<std::uint64_t>(k_nv_read_ahead, size - std::min(at, size)));
+  std::uint64_t want =
+      std::max(container.missing_size, std::min<std::uint64_t>(k_nv_read_ahead, size - std::min(at, size)));
   bool asked = capture.request(at, want, [this, candidate, at](Bytes bytes) {
     candidate->ranges.add(at, bytes);
     continue_nv(candidate);
@@ -357,7 +370,11 @@ void ElfStreamScanner::State::on_amd_head(std::uint64_t offset, Bytes head) {
                                                                want)}});
         return;
       }
-      capture.request(offset, want, [this, offset](Bytes bytes) { on_ccob(offset, bytes); });
+      if (!capture.request(offset, want, [this, offset](Bytes bytes) { on_ccob(offset, bytes); })) {
+        amd.push_back({offset, std::nullopt, Error{fmt::format("compressed bundle at file offset {}: its bytes were "
+                                                               "passed before its header was read",
+                                                               hex(offset))}});
+      }
     });
   }
 }
@@ -613,6 +630,13 @@ bool ElfStreamScanner::wants_second_pass() {
     s.passes_planned = 2;
     wanted = s.plan_strings_pass(*elf);
   }
+  if (!s.entry_sections_planned && !s.names.empty()) {
+    if (auto named = binfmt::ElfFile::from_parts(s.header, s.section_table, s.names, s.size, nullptr)) {
+      s.entry_sections_planned = true;
+      s.plan_entry_sections(*named);
+      wanted = !s.second.idle();
+    }
+  }
   return wanted;
 }
 
@@ -639,6 +663,22 @@ bool ElfStreamScanner::State::plan_needs_pass(const binfmt::ElfFile& elf) {
     second.request(offset, section->size, [this, offset](Bytes bytes) { captured.add(offset, bytes); });
   }
   return !second.idle();
+}
+
+// One section per bundle entry (Intel's SYCL compiler links them into shared libraries too, as
+// bitsandbytes' XPU builds show): only their first bytes are read, as in a bundle. Needs the
+// section names, which come from the tail or from pass 2.
+void ElfStreamScanner::State::plan_entry_sections(const binfmt::ElfFile& elf) {
+  for (const auto& section : elf.sections()) {
+    if (section.name.starts_with(binfmt::k_offload_bundle_magic) && section.type != binfmt::k_sht_nobits &&
+        section.size != 0 && section.offset < size) {
+      std::uint64_t offset = section.offset;
+      std::uint64_t want = std::min({section.size, k_entry_section_head, size - offset});
+      second.request(offset, want, [this, offset](Bytes bytes) {
+        entry_section_heads[offset].assign(bytes.begin(), bytes.end());
+      });
+    }
+  }
 }
 
 namespace {
@@ -818,6 +858,17 @@ void ElfStreamScanner::finish(FileReport& report) {
     }
     if (section.name == ".nv_fatbin" || section.name == "__nv_relfatbin") {
       s.add_streamed_fatbins(*elf, section, report);
+      continue;
+    }
+    if (section.name.starts_with(binfmt::k_offload_bundle_magic)) {
+      auto head = s.entry_section_heads.find(section.offset);
+      if (section.size != 0 && head == s.entry_section_heads.end()) {
+        report.errors.push_back(fmt::format("section '{}' at file offset {} was not captured while streaming",
+                                            section.name, hex(section.offset)));
+        continue;
+      }
+      Bytes bytes = head == s.entry_section_heads.end() ? Bytes{} : Bytes(head->second.data(), head->second.size());
+      add_bundle_entry_section(section.name, section.offset, section.size, bytes, s.options, report);
       continue;
     }
     if (section.name != ".hip_fatbin") {

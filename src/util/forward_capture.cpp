@@ -5,10 +5,19 @@
 namespace archfit {
 
 bool ForwardCapture::request(std::uint64_t offset, std::uint64_t size, Callback callback) {
-  if (offset < m_chunk_start || !checked_add(offset, size)) {
+  if (offset < earliest_available() || !checked_add(offset, size)) {
     return false;
   }
-  m_pending.emplace(offset, Pending{size, {}, std::move(callback)});
+  Pending pending{size, {}, std::move(callback)};
+  if (offset < m_chunk_start) {
+    // Bytes already passed: copied from the history; the rest comes from the chunks.
+    std::uint64_t from = offset - earliest_available();
+    std::uint64_t take = std::min(size, m_chunk_start - offset);
+    auto begin = m_history.begin() + static_cast<std::ptrdiff_t>(from);
+    pending.data.assign(begin, begin + static_cast<std::ptrdiff_t>(take));
+    m_bytes_held += take;
+  }
+  m_pending.emplace(offset, std::move(pending));
   return true;
 }
 
@@ -48,6 +57,18 @@ void ForwardCapture::feed(Bytes chunk) {
   }
   m_position += chunk.size();
   m_chunk_start = m_position;
+  if (m_history_capacity == 0) {
+    return;
+  }
+  if (chunk.size() >= m_history_capacity) {
+    m_history.assign(chunk.end() - static_cast<std::ptrdiff_t>(m_history_capacity), chunk.end());
+    return;
+  }
+  m_history.insert(m_history.end(), chunk.begin(), chunk.end());
+  if (m_history.size() > m_history_capacity) {
+    m_history.erase(m_history.begin(),
+                    m_history.begin() + static_cast<std::ptrdiff_t>(m_history.size() - m_history_capacity));
+  }
 }
 
 }  // namespace archfit

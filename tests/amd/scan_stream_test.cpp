@@ -112,8 +112,36 @@ TEST_F(ScanStream, EveryMemberStreamedEqualsTheExtractedFile) {
   }
   auto from_zip = by_member(zip_scan(), true);
   auto from_files = by_member(run_archfit_json(args), false);
-  ASSERT_EQ(from_zip.size(), 4u);
+  ASSERT_EQ(from_zip.size(), 5u);
   EXPECT_EQ(from_zip, from_files);
+}
+
+// A library with one __CLANG_OFFLOAD_BUNDLE__<entry-id> section per entry (as Intel's SYCL compiler
+// links them, bitsandbytes' XPU builds): streamed, every non-host section readelf lists is an entry,
+// as in the extracted file. Before, the stream read no such section and reported no GPU code.
+TEST_F(ScanStream, BundleEntrySectionsOfALinkedLibraryAreStreamed) {
+  std::vector<std::string> expected;
+  for (const auto& name : lines(oracle("libentrysections.sections"))) {
+    std::string id = name.substr(std::string("__CLANG_OFFLOAD_BUNDLE__").size());
+    if (!id.starts_with("host-")) {
+      expected.push_back(id);
+    }
+  }
+  ASSERT_EQ(expected.size(), 2u);
+  for (const auto& options : std::vector<std::vector<std::string>>{{}, {"--deep"}}) {
+    std::vector<std::string> args{"scan", "--zip-buffer-limit", "0"};
+    args.insert(args.end(), options.begin(), options.end());
+    args.push_back((dir() / "wheel.zip").string());
+    auto file = member(run_archfit_json(args), "libentrysections.so");
+    std::vector<std::string> ids;
+    for (const auto& code : file["gpu_code"]) {
+      ids.push_back(code["entry_id"]);
+      EXPECT_EQ(code["kind"], "bitcode") << code.dump();
+    }
+    std::sort(ids.begin(), ids.end());
+    EXPECT_EQ(ids, expected);
+    EXPECT_TRUE(file["errors"].empty()) << file["errors"].dump();
+  }
 }
 
 // Code in .rodata: found in memory and in the stream, each where readelf says its symbol is.

@@ -190,6 +190,64 @@ TEST(CheckRuntimeCode, RocblasAndHipblasltKernelDirectoriesGetAVerdictPerTarget)
   EXPECT_EQ(exit_code, 1);
 }
 
+// A wheel holding the libraries and their kernel directories (the fixture's upstream layout under
+// rocmlibs/lib/) gets the same verdict per directory and target as unzip's extraction of it, and
+// the oracle's (llvm-readelf / clang-offload-bundler on each code object).
+TEST(CheckRuntimeCode, KernelDirectoriesInsideAWheelGiveTheVerdictsOfTheExtractedTree) {
+  auto machs = kernel_directory_oracle();
+  std::string wheel = check_fixture("rocm/kernels.whl").string();
+  fs::path extracted = check_fixture("rocm/kernels-extracted");
+  const std::string targets = "gfx90a,gfx942,gfx1030,gfx1031,gfx90a:xnack+";
+  auto from_wheel = check_json({"--target", targets, wheel});
+  auto from_tree = check_json({"--target", targets, extracted.string()});
+  // directory (relative to rocmlibs/lib) → target → verdict
+  using Verdicts = std::map<std::string, std::map<std::string, std::string>>;
+  auto kernel_verdicts = [](const nlohmann::json& report, const std::string& prefix, bool in_wheel) {
+    Verdicts verdicts;
+    for (const auto& result : report["results"]) {
+      bool has_member = result.contains("member") && result["member"].is_string();
+      std::string where = !in_wheel ? result["path"].get<std::string>()
+                          : has_member ? result["member"].get<std::string>()
+                                       : std::string();
+      if (where.starts_with(prefix) && where.ends_with("/library")) {
+        verdicts[where.substr(prefix.size())][result["target"]] = result["verdict"];
+      }
+    }
+    return verdicts;
+  };
+  Verdicts wheel_verdicts = kernel_verdicts(from_wheel, "rocmlibs/lib/", true);
+  Verdicts tree_verdicts = kernel_verdicts(from_tree, (extracted / "rocmlibs/lib/").string(), false);
+  ASSERT_EQ(wheel_verdicts.size(), 2u) << from_wheel.dump(1);
+  EXPECT_EQ(wheel_verdicts, tree_verdicts);
+  for (const std::string processor : {"gfx90a", "gfx942", "gfx1030", "gfx1031"}) {
+    EXPECT_EQ(wheel_verdicts["rocblas/library"][processor],
+              expected_verdict(extracted / "rocmlibs/lib/rocblas/library",
+                               "TensileLibrary_lazy_" + processor + ".dat", processor, machs["rocblas"]))
+        << processor;
+    EXPECT_EQ(wheel_verdicts["hipblaslt/library"][processor],
+              expected_verdict(extracted / "rocmlibs/lib/hipblaslt/library",
+                               "TensileLibrary_lazy_" + processor + ".dat", processor, machs["hipblaslt"]))
+        << processor;
+  }
+  // Every result of the wheel, per member and target, equals the extracted file's (the loose code
+  // objects of the directories are judged as the directory in both).
+  std::map<std::string, std::string> wheel_all;
+  std::map<std::string, std::string> tree_all;
+  for (const auto& result : from_wheel["results"]) {
+    if (result.contains("member") && result["member"].is_string()) {
+      wheel_all[result["member"].get<std::string>() + " " + result["target"].get<std::string>()] = result["verdict"];
+    }
+  }
+  std::string tree_prefix = extracted.string() + "/";
+  for (const auto& result : from_tree["results"]) {
+    std::string path = result["path"];
+    if (path.starts_with(tree_prefix)) {
+      tree_all[path.substr(tree_prefix.size()) + " " + result["target"].get<std::string>()] = result["verdict"];
+    }
+  }
+  EXPECT_EQ(wheel_all, tree_all);
+}
+
 TEST(CheckRuntimeCode, KernelDirectoryFromTheEnvironmentAndXnackMode) {
   fs::path lib_dir = check_fixture("rocm/lib");
   std::string library = (lib_dir / "librocblas.so.4").string();

@@ -142,7 +142,8 @@ TEST_P(CuobjdumpOracle, DeepChecksAgreeWithListElfAndFindNoMismatch) {
 
 INSTANTIATE_TEST_SUITE_P(Nvcc, CuobjdumpOracle,
                          ::testing::Values("libmulti.so", "libfamily.so", "libmulti_zstd.so", "libfamily_lz4.so",
-                                           "libptx_only.so", "rdc_a.o", "librdc.a", "kernel_a.fatbin",
+                                           "libptx_only.so", "libchain.so", "libchain_zstd.so", "rdc_a.o",
+                                           "librdc.a", "kernel_a.fatbin",
                                            "kernel_a_sm_90.cubin", "kernel_a_sm_90a.cubin",
                                            "kernel_a_sm_100f.cubin"),
                          [](const auto& param_info) {
