@@ -18,6 +18,7 @@
 
 #include "srcbuild/build_recipe.hpp"
 #include "srcbuild/build_runner.hpp"
+#include "srcbuild/ccache_stats.hpp"
 #include "cli/command.hpp"
 #include "cli/doctor_inputs.hpp"
 #include "cli/failure_output.hpp"
@@ -226,9 +227,23 @@ int run_build_command(const BuildCommandOptions& options, const GlobalOptions& g
       (void)!::write(log_fd, line.data(), line.size());
     };
     run_options.on_line = [&](std::string_view line, const build::BuildWatch& watch) { display.line(line, watch); };
+    // ccache's counters around the build (never zeroed: they are the user's), read in the children's
+    // environment only when a compiler launcher names ccache.
+    auto children = build::child_environment(environment, variables);
+    std::optional<Result<build::CcacheCounters>> ccache_before;
+    if (build::ccache_launcher_set(children)) {
+      ccache_before = build::read_ccache_stats(runner, children);
+    }
     auto run = build::run_build_steps(run_options);
     ::close(log_fd);
     display.clear();
+    std::optional<Result<build::CcacheDelta>> ccache;
+    if (ccache_before) {
+      auto after = build::read_ccache_stats(runner, children);
+      ccache = !*ccache_before ? Result<build::CcacheDelta>(ccache_before->error())
+               : !after        ? Result<build::CcacheDelta>(after.error())
+                               : build::ccache_delta(**ccache_before, *after);
+    }
     if (!run) {
       return report_failure(error_style, options.json, "build", run.error().message, k_exit_findings);
     }
@@ -263,6 +278,31 @@ int run_build_command(const BuildCommandOptions& options, const GlobalOptions& g
     }
     json.end_array();
     json.member("arch_lines_agreeing", watch.arch_lines_agreeing());
+    if (ccache && *ccache) {
+      const auto& counters = (*ccache)->counters;
+      auto rate = (*ccache)->hit_rate();
+      json.key("ccache");
+      json.begin_object();
+      json.member("hits", counters.hits());
+      json.member("direct_hits", counters.direct_hits);
+      json.member("preprocessed_hits", counters.preprocessed_hits);
+      json.member("misses", counters.misses);
+      if (rate) {
+        json.member("hit_rate", *rate);
+      } else {
+        json.null_member("hit_rate");
+      }
+      json.end_object();
+      fmt::print(stderr, "archfit build: ccache: {} hits ({} direct, {} preprocessed), {} misses{}\n", counters.hits(),
+                 counters.direct_hits, counters.preprocessed_hits, counters.misses,
+                 rate ? fmt::format(": hit rate {:.1f}%", 100.0 * *rate) : std::string(": no cacheable compile"));
+    } else {
+      json.null_member("ccache");
+      if (ccache) {
+        json.member("ccache_unknown", ccache->error().message);
+        fmt::print(stderr, "archfit build: ccache: hit rate unknown: {}\n", terminal_safe(ccache->error().message));
+      }
+    }
     if (const auto& disagreement = watch.disagreement()) {
       const auto& [line, verdict] = *disagreement;
       json.key("arch_disagreement");

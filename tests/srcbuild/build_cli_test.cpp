@@ -13,6 +13,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <thread>
 
 #include "support/test_support.hpp"
@@ -188,6 +189,125 @@ TEST(BuildCli, InterruptLeavesACompleteLogAndNoChildren) {
   auto log = test::read_text(log_path);
   EXPECT_NE(log.find("-- Configuring done"), std::string::npos) << log;
   EXPECT_NE(log.find("# step compile"), std::string::npos) << log;
+}
+
+// ccache's counters as the test reads them itself: `ccache --print-stats` (ID<TAB>VALUE lines).
+std::map<std::string, std::uint64_t> ccache_counters(const fs::path& cache) {
+  auto result = test::run_command({"env", "CCACHE_DIR=" + cache.string(), "ccache", "--print-stats"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  std::map<std::string, std::uint64_t> counters;
+  for (const auto& line : test::lines(result.out)) {
+    auto tab = line.find('\t');
+    if (tab != std::string::npos) {
+      counters[line.substr(0, tab)] = std::stoull(line.substr(tab + 1));
+    }
+  }
+  return counters;
+}
+
+// The compiles of one `archfit build` of a CMake project: ninja's compile steps (`-c` in `ninja -t
+// commands`) and CMake's own try_compile builds at configure (compiler ABI detection), which CMake's
+// log shows as the first line of each run: `Run Build Command(s):... Building CXX object`.
+std::size_t compile_steps(const fs::path& build_dir, std::size_t* configure_compiles) {
+  auto commands = test::run_command({"ninja", "-C", build_dir.string(), "-t", "commands"});
+  std::size_t compiles = 0;
+  for (const auto& line : test::lines(commands.out)) {
+    if (line.find(" -c ") != std::string::npos) {
+      EXPECT_EQ(line.rfind("ccache ", 0), 0u) << "not launched through ccache: " << line;
+      ++compiles;
+    }
+  }
+  *configure_compiles = 0;
+  for (const auto& line : test::lines(test::read_text(build_dir / "CMakeFiles/CMakeOutput.log"))) {
+    if (line.rfind("Run Build Command(s):", 0) == 0 && line.find("Building CXX object") != std::string::npos) {
+      ++*configure_compiles;
+    }
+  }
+  return compiles;
+}
+
+TEST(BuildCli, CcacheHitRateOfTwoBuildsOfOneTreeWithAPrivateCache) {
+  ASSERT_EQ(test::run_command({"ccache", "--version"}).exit_code, 0) << "ccache is a build dependency (scripts/tools.tsv)";
+  Project project("ccache");
+  project.write("CMakeLists.txt", "cmake_minimum_required(VERSION 3.20)\nproject(p CXX)\nadd_executable(p a.cpp b.cpp c.cpp)\n");
+  project.write("a.cpp", "int a() { return 1; }\n");
+  project.write("b.cpp", "int b() { return 2; }\n");
+  project.write("c.cpp", "int a(); int b(); int main() { return a() + b() - 3; }\n");
+  auto cache = test::unique_temp_path("archfit-build-ccache-dir");
+  fs::remove_all(cache);
+  fs::create_directories(cache);
+  auto run = [&] {
+    return test::run_command({"env", "CCACHE_DIR=" + cache.string(), test::archfit_binary(), "build", "--src",
+                              project.dir().string(), "--force", "--json", "--target", "gfx942"});
+  };
+  // 1. a cold cache: every compile a miss.
+  auto first = run();
+  auto first_json = parse(first);
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  std::size_t configure_compiles = 0;
+  auto compiles = compile_steps(project.dir() / "build", &configure_compiles);
+  EXPECT_EQ(compiles, 3u);
+  EXPECT_GE(configure_compiles, 1u);
+  auto n = compiles + configure_compiles;
+  auto after_first = ccache_counters(cache);
+  EXPECT_EQ(after_first["cache_miss"], n);
+  EXPECT_EQ(after_first["direct_cache_hit"] + after_first["preprocessed_cache_hit"], 0u);
+  ASSERT_TRUE(first_json["ccache"].is_object()) << first_json.dump() << first.err;
+  EXPECT_EQ(first_json["ccache"]["hits"], 0);
+  EXPECT_EQ(first_json["ccache"]["misses"], n);
+  EXPECT_EQ(first_json["ccache"]["hit_rate"], 0.0);
+  EXPECT_NE(first.err.find("ccache: 0 hits (0 direct, 0 preprocessed), " + std::to_string(n) + " misses: hit rate 0.0%"),
+            std::string::npos) << first.err;
+  // 2. the same tree from a clean build directory: every compile a hit.
+  fs::remove_all(project.dir() / "build");
+  auto second = run();
+  auto second_json = parse(second);
+  ASSERT_EQ(second.exit_code, 0) << second.err;
+  auto after_second = ccache_counters(cache);
+  auto hits = after_second["direct_cache_hit"] + after_second["preprocessed_cache_hit"];
+  EXPECT_EQ(hits, n);
+  EXPECT_EQ(after_second["cache_miss"], n) << "the first build's misses are kept: the statistics were not zeroed";
+  ASSERT_TRUE(second_json["ccache"].is_object()) << second_json.dump();
+  EXPECT_EQ(second_json["ccache"]["hits"], n);
+  EXPECT_EQ(second_json["ccache"]["direct_hits"], after_second["direct_cache_hit"]);
+  EXPECT_EQ(second_json["ccache"]["preprocessed_hits"], after_second["preprocessed_cache_hit"]);
+  EXPECT_EQ(second_json["ccache"]["misses"], 0);
+  EXPECT_EQ(second_json["ccache"]["hit_rate"], 1.0);
+  EXPECT_NE(second.err.find("ccache: " + std::to_string(n) + " hits"), std::string::npos) << second.err;
+  EXPECT_NE(second.err.find("0 misses: hit rate 100.0%"), std::string::npos) << second.err;
+  fs::remove_all(cache);
+}
+
+TEST(BuildCli, WithoutCcacheOnPathNothingIsSaidOfCcache) {
+  Project project("plain");
+  project.write("CMakeLists.txt", "cmake_minimum_required(VERSION 3.20)\nproject(p NONE)\n");
+  // ccache on PATH: env's plan sets the launchers; a build without a compile has no rate.
+  auto with = build(project, {"--target", "gfx942"});
+  auto with_json = parse(with);
+  ASSERT_EQ(with.exit_code, 0) << with.err;
+  ASSERT_TRUE(with_json["ccache"].is_object()) << with_json.dump();
+  EXPECT_EQ(with_json["ccache"]["hits"], 0);
+  EXPECT_EQ(with_json["ccache"]["misses"], 0);
+  EXPECT_TRUE(with_json["ccache"]["hit_rate"].is_null());
+  EXPECT_NE(with.err.find("no cacheable compile"), std::string::npos) << with.err;
+  // A PATH without ccache (links to the programs this build runs): no launcher, nothing said.
+  auto bin = project.dir() / "bin";
+  fs::create_directories(bin);
+  for (std::string name : {"cmake", "ninja", "python3"}) {
+    auto where = test::run_command({"sh", "-c", "command -v " + name}).out;
+    ASSERT_FALSE(where.empty()) << name;
+    fs::create_symlink(where.substr(0, where.find('\n')), bin / name);
+  }
+  auto without = test::run_command({"env", "PATH=" + bin.string(), test::archfit_binary(), "build", "--src",
+                                    project.dir().string(), "--force", "--json", "--target", "gfx942"});
+  auto without_json = parse(without);
+  EXPECT_EQ(without.exit_code, 0) << without.err;
+  ASSERT_TRUE(without_json.contains("ccache")) << without_json.dump();
+  EXPECT_TRUE(without_json["ccache"].is_null()) << without_json.dump();
+  EXPECT_FALSE(without_json.contains("ccache_unknown"));
+  EXPECT_EQ(without.err.find("ccache"), std::string::npos) << without.err;
+  auto log = test::read_text(without_json["log"].get<std::string>());
+  EXPECT_EQ(log.find("COMPILER_LAUNCHER"), std::string::npos) << "no ccache, no launcher";
 }
 
 TEST(BuildCli, ATreeWithNothingToBuildIsAUsageError) {
