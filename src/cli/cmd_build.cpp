@@ -169,14 +169,16 @@ int run_build_command(const BuildCommandOptions& options, const GlobalOptions& g
     }
   }
   // 3. the steps.
-  std::string recipe = build::recipe_for_tree(facts.source.project, inputs.src);
+  // --project names the recipe; without it, the project doctor recognised in the tree.
+  std::string project = !inputs.project.empty() ? inputs.project : facts.source.project;
+  std::string recipe = build::recipe_for_tree(project, inputs.src);
   if (recipe.empty()) {
     return report_failure(error_style, options.json, "build",
                           inputs.src + ": no setup.py, pyproject.toml or CMakeLists.txt: nothing archfit can build",
                           k_exit_usage);
   }
   build::RecipeInputs recipe_inputs;
-  recipe_inputs.project = facts.source.project;
+  recipe_inputs.project = project;
   recipe_inputs.backend = facts.backend;
   recipe_inputs.mode = options.editable ? "editable" : "wheel";
   recipe_inputs.src = inputs.src;

@@ -310,6 +310,46 @@ TEST(BuildCli, WithoutCcacheOnPathNothingIsSaidOfCcache) {
   EXPECT_EQ(log.find("COMPILER_LAUNCHER"), std::string::npos) << "no ccache, no launcher";
 }
 
+// PyTorch's own order (data/build_recipes.tsv, from pytorch/pytorch@v2.8.0 README.md): for ROCm,
+// tools/amd_build/build_amd.py (hipify) runs before the wheel build; for CUDA it does not run. The
+// tree is PyTorch-shaped (--project pytorch names the recipe), its scripts stand-ins that record
+// what ran, in order, in a file.
+TEST(BuildCli, APyTorchTreeIsHipifiedBeforeItsWheelOnlyForRocm) {
+  for (std::string target : {"gfx90a", "sm_90"}) {
+    Project project("pytorch-" + target);
+    project.write("tools/amd_build/build_amd.py",
+                  "import pathlib\npathlib.Path('ran.txt').open('a').write('hipify\\n')\n");
+    // The wheel: scikit-build-core (scripts/tools.tsv) on a CMake project that records its configure.
+    project.write("pyproject.toml",
+                  "[build-system]\nrequires = [\"scikit-build-core>=0.10\"]\nbuild-backend = \"scikit_build_core.build\"\n"
+                  "[project]\nname = \"torch\"\nversion = \"0.0.1\"\n[tool.scikit-build]\nwheel.packages = []\n");
+    project.write("CMakeLists.txt",
+                  "cmake_minimum_required(VERSION 3.20)\nproject(torch NONE)\n"
+                  "file(APPEND ${CMAKE_SOURCE_DIR}/ran.txt \"setup\\n\")\n");
+    auto result = build(project, {"--project", "pytorch", "--target", target, "--wheel"});
+    // The steps succeed, and the wheel's check then finds no GPU code in it: exit 1, host-only.
+    EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
+    auto report = parse(result);
+    EXPECT_EQ(report["succeeded"], true) << report.dump();
+    EXPECT_EQ(report["check"]["results"][0]["verdict"], "host-only") << report.dump();
+    std::vector<std::string> steps;
+    for (const auto& step : report["steps"]) steps.push_back(step["name"]);
+    std::string ran = test::read_text(project.dir() / "ran.txt");
+    if (target == "gfx90a") {
+      EXPECT_EQ(steps, (std::vector<std::string>{"hipify", "wheel"})) << report.dump();
+      EXPECT_EQ(ran.rfind("hipify\nsetup\n", 0), 0u) << ran;  // hipify first, then the wheel's setup.py
+    } else {
+      EXPECT_EQ(steps, (std::vector<std::string>{"wheel"})) << report.dump();
+      EXPECT_EQ(ran.find("hipify"), std::string::npos) << ran;
+    }
+    bool wheel = false;
+    for (const auto& entry : fs::directory_iterator(project.dir() / "dist")) {
+      wheel = wheel || entry.path().extension() == ".whl";
+    }
+    EXPECT_TRUE(wheel) << target;
+  }
+}
+
 TEST(BuildCli, ATreeWithNothingToBuildIsAUsageError) {
   Project project("empty");
   auto result = test::run_command({test::archfit_binary(), "build", "--src", project.dir().string(), "--force"});
