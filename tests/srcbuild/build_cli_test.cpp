@@ -113,16 +113,16 @@ std::string memory_cgroup() {
   return {};
 }
 
-TEST(BuildCli, ACompilerKilledForMemoryIsDiagnosedWithFewerJobs) {
+// A project whose one compile runs inside a cgroup v1 capped at 30 MiB: the kernel's OOM killer kills
+// cc1plus for real. Empty when this machine has no writable cgroup v1 memory controller.
+std::string oom_project(const Project& project) {
   std::string parent = memory_cgroup();
-  std::string group = parent + "/archfit-build-oom-" + std::to_string(::getpid());
+  std::string group = parent + "/archfit-build-" + project.dir().filename().string();
   std::error_code error;
   if (parent.empty() || !fs::create_directory(group, error) ||
       !std::ofstream(group + "/memory.limit_in_bytes").write("30M", 3)) {
-    GTEST_SKIP() << "no writable cgroup v1 memory controller here";
+    return {};
   }
-  Project project("oom");
-  // The compile runs inside a cgroup capped at 30 MiB: the kernel's OOM killer kills cc1plus for real.
   project.write("heavy.cpp", "#include <regex>\n#include <iostream>\n#include <map>\n"
                              "int main() { std::regex r(\"a+\"); std::map<int, int> m; "
                              "std::cout << std::regex_match(\"aa\", r) << m.size(); }\n");
@@ -130,8 +130,18 @@ TEST(BuildCli, ACompilerKilledForMemoryIsDiagnosedWithFewerJobs) {
   project.write("CMakeLists.txt",
                 "cmake_minimum_required(VERSION 3.20)\nproject(p NONE)\n"
                 "add_custom_target(heavy ALL COMMAND sh ${CMAKE_SOURCE_DIR}/oom.sh ${CMAKE_SOURCE_DIR}/heavy.cpp)\n");
+  return group;
+}
+
+TEST(BuildCli, ACompilerKilledForMemoryIsDiagnosedWithFewerJobs) {
+  Project project("oom");
+  std::string group = oom_project(project);
+  if (group.empty()) {
+    GTEST_SKIP() << "no writable cgroup v1 memory controller here";
+  }
   auto result = build(project, {"--target", "gfx942"});
   auto json = parse(result);
+  std::error_code error;
   fs::remove(group, error);
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_EQ(json["succeeded"], false);
@@ -140,6 +150,35 @@ TEST(BuildCli, ACompilerKilledForMemoryIsDiagnosedWithFewerJobs) {
   EXPECT_EQ(json["oom"], true) << json.dump();
   EXPECT_LT(json["proposed_max_jobs"].get<unsigned>(), json["jobs"].get<unsigned>() + (json["jobs"] == 1 ? 1u : 0u));
   EXPECT_NE(result.err.find("ran out of memory"), std::string::npos) << result.err;
+}
+
+// --retry-on-oom: each attempt that runs out of memory is built again with the proposed MAX_JOBS, down
+// to one job; the report is the last attempt's.
+TEST(BuildCli, RetryOnOomBuildsAgainWithFewerJobsDownToOne) {
+  Project project("oom-retry");
+  std::string group = oom_project(project);
+  if (group.empty()) {
+    GTEST_SKIP() << "no writable cgroup v1 memory controller here";
+  }
+  auto result = test::run_command({"env", "MAX_JOBS=2", test::archfit_binary(), "build", "--src", project.dir().string(),
+                                   "--force", "--json", "--target", "gfx942", "--retry-on-oom"});
+  auto json = parse(result);
+  std::error_code error;
+  fs::remove(group, error);
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(json["oom"], true) << json.dump();
+  EXPECT_EQ(json["jobs"], 1) << json.dump();
+  std::vector<std::string> said;
+  for (std::size_t at = result.err.find("archfit build: a compiler ran out of memory"); at != std::string::npos;
+       at = result.err.find("archfit build: a compiler ran out of memory", at + 1)) {
+    said.push_back(result.err.substr(at, result.err.find('\n', at) - at));
+  }
+  ASSERT_GE(said.size(), 2u) << result.err;
+  for (std::size_t i = 0; i + 1 < said.size(); ++i) {
+    EXPECT_NE(said[i].find("; retrying"), std::string::npos) << said[i];
+  }
+  EXPECT_NE(said.back().find("with MAX_JOBS=1:"), std::string::npos) << said.back();
+  EXPECT_EQ(said.back().find("; retrying"), std::string::npos) << said.back();
 }
 
 bool process_with_argument(const std::string& argument) {
