@@ -230,9 +230,12 @@ bool JsonPull::scan_number(std::optional<std::int64_t>* value) {
     // Accumulate toward the negative side, which holds INT64_MIN.
     std::int64_t n = 0;
     bool fits = true;
-    for (std::size_t i = start + (negative ? 1 : 0); i < m_pos && fits; ++i) {
+    for (std::size_t i = start + (negative ? 1 : 0); i < m_pos && is_digit(m_text[i]); ++i) {
       int d = m_text[i] - '0';
-      if (n < (INT64_MIN + d) / 10) fits = false;
+      if (n < (INT64_MIN + d) / 10) {  // n * 10 - d would pass INT64_MIN (division truncates toward 0)
+        fits = false;
+        break;
+      }
       n = n * 10 - d;
     }
     if (fits && !negative && n == INT64_MIN) fits = false;
