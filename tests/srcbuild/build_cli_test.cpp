@@ -16,6 +16,7 @@
 #include <map>
 #include <thread>
 
+#include "support/proc_processes.hpp"
 #include "support/test_support.hpp"
 
 extern char** environ;
@@ -181,16 +182,7 @@ TEST(BuildCli, RetryOnOomBuildsAgainWithFewerJobsDownToOne) {
   EXPECT_EQ(said.back().find("; retrying"), std::string::npos) << said.back();
 }
 
-bool process_with_argument(const std::string& argument) {
-  for (const auto& entry : fs::directory_iterator("/proc")) {
-    std::ifstream in(entry.path() / "cmdline", std::ios::binary);
-    std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (cmdline.find(argument) != std::string::npos && cmdline.find("archfit") == std::string::npos) {
-      return true;
-    }
-  }
-  return false;
-}
+bool process_with_argument(const std::string& argument) { return !test::processes_with(argument, "archfit").empty(); }
 
 TEST(BuildCli, InterruptLeavesACompleteLogAndNoChildren) {
   Project project("sigint");

@@ -22,6 +22,7 @@
 #include <set>
 #include <thread>
 
+#include "support/proc_processes.hpp"
 #include "support/test_support.hpp"
 
 extern char** environ;
@@ -303,37 +304,8 @@ TEST(WheelBuild, WithoutArchLinesTheWheelCheckCatchesTheWrongArch) {
   EXPECT_TRUE(fs::exists(wheel + ".archfit.json"));
 }
 
-// /proc/PID/cmdline, or "" when the process is gone. Read with read(2): a process that exits between
-// the open and the read makes the read fail with ESRCH, which an istreambuf_iterator turns into an
-// exception (seen in a fresh root, where the build's processes come and go faster).
-std::string proc_cmdline(const fs::path& dir) {
-  std::string text;
-  int fd = ::open((dir / "cmdline").c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    return text;
-  }
-  char buffer[4096];
-  ssize_t got = 0;
-  while ((got = ::read(fd, buffer, sizeof buffer)) > 0) {
-    text.append(buffer, static_cast<std::size_t>(got));
-  }
-  ::close(fd);
-  return got < 0 ? std::string() : text;
-}
-
 // Processes whose command line holds `text` (other than archfit itself).
-std::vector<pid_t> processes_with(const std::string& text) {
-  std::vector<pid_t> found;
-  std::error_code error;
-  for (const auto& entry : fs::directory_iterator("/proc", error)) {
-    std::string cmdline = proc_cmdline(entry.path());
-    // The arguments are NUL-separated; archfit's own command line names the project too.
-    if (cmdline.find(text) != std::string::npos && cmdline.find(test::archfit_binary()) == std::string::npos) {
-      found.push_back(std::atoi(entry.path().filename().c_str()));
-    }
-  }
-  return found;
-}
+std::vector<pid_t> processes_with(const std::string& text) { return test::processes_with(text, test::archfit_binary()); }
 
 TEST(WheelBuild, InterruptDuringPipWheelLeavesACompleteLogAndNoChildren) {
   // pip -> scikit-build-core -> cmake --build -> ninja -> a custom command sleeping: Ctrl-C (SIGINT
@@ -379,7 +351,7 @@ TEST(WheelBuild, InterruptDuringPipWheelLeavesACompleteLogAndNoChildren) {
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   EXPECT_TRUE(processes_with(marker).empty()) << "the sleep of the build is still running";
   for (pid_t child : pip) {
-    EXPECT_TRUE(proc_cmdline("/proc/" + std::to_string(child)).empty())
+    EXPECT_TRUE(test::proc_cmdline("/proc/" + std::to_string(child)).empty())
         << "pip (pid " << child << ") is still running";
   }
   auto log = test::read_text(log_path);
