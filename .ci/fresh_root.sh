@@ -15,6 +15,8 @@
 #   The CUDA toolkit is not a Debian package: in the root, install_deps.sh puts NVIDIA's nvcc wheels
 #   from PyPI in /opt/archfit-cuda (scripts/tools.tsv), so the NVIDIA fixtures are built there too.
 # MIRROR overrides the Debian mirror (default: the one this host's apt uses). KEEP_ROOT=1 keeps it.
+# ARCHFIT_RELEASE_TEST_BINARY=FILE (a binary built outside, e.g. CI's portable one) is copied into the
+# root and passed on to test.sh, whose release suite then runs it (docs/testing.md, "Which binary").
 # AFTER='COMMANDS' runs COMMANDS with bash inside the root's clone after test.sh (the CI's portable
 # and .deb stages use the root's build tree this way).
 set -euo pipefail
@@ -76,6 +78,10 @@ pass_env=()
 for name in SKIP_ASAN SKIP_FUZZ FUZZ_TOTAL_SECONDS; do
   if [ -n "${!name:-}" ]; then pass_env+=("$name=${!name}"); fi
 done
+if [ -n "${ARCHFIT_RELEASE_TEST_BINARY:-}" ]; then
+  install -D -m 755 "$ARCHFIT_RELEASE_TEST_BINARY" "$root/opt/archfit-under-test/archfit"
+  pass_env+=(ARCHFIT_RELEASE_TEST_BINARY=/opt/archfit-under-test/archfit)
+fi
 in_root() { chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb PATH=/usr/sbin:/usr/bin:/sbin:/bin \
   LANG=C.UTF-8 "${cache_env[@]}" "${pass_env[@]}" "$@"; }
 
