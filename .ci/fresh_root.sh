@@ -67,6 +67,9 @@ if compgen -G "/usr/local/share/ca-certificates/*.crt" > /dev/null; then
 fi
 bind proc /proc -t proc
 bind sysfs /sys -t sysfs
+# The cgroup hierarchies are kernel interfaces, not host files: the build tests' compiler killed for
+# memory runs in a memory cgroup of its own (tests/srcbuild/build_cli_test.cpp).
+if [ -d /sys/fs/cgroup ] && findmnt -rn /sys/fs/cgroup > /dev/null; then bind /sys/fs/cgroup /sys/fs/cgroup --rbind; fi
 bind /dev /dev --rbind
 cache_env=()
 host_cache=$(ccache -k cache_dir 2>/dev/null || true)

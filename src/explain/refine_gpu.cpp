@@ -138,15 +138,23 @@ void describe_override_here(Finding& finding, const MachineContext& machine) {
   }
 }
 
-const std::regex k_gfx_on_line{R"((gfx[0-9]+[0-9a-f]*))"};
-const std::regex k_sm_on_line{R"(sm_([0-9]+[a-z]?))"};
+// Built on first use: a namespace-scope std::regex is compiled at start-up by every command
+// (its bracket caches walk the locale), explain or not.
+const std::regex& gfx_on_line() {
+  static const std::regex regex{R"((gfx[0-9]+[0-9a-f]*))"};
+  return regex;
+}
+const std::regex& sm_on_line() {
+  static const std::regex regex{R"(sm_([0-9]+[a-z]?))"};
+  return regex;
+}
 
 }  // namespace
 
 void refine_gpu_code_missing(Finding& finding, PlaceholderValues& values, const RefineInput& input) {
   bool amd = is_amd_signature(finding);
   if (amd) {
-    auto log_gfx = capture(finding, k_gfx_on_line);
+    auto log_gfx = capture(finding, gfx_on_line());
     std::vector<std::string> targets = input.machine != nullptr ? input.machine->amd_targets() : std::vector<std::string>{};
     std::string here = join_list(targets, ";");
     if (!here.empty()) {
@@ -186,7 +194,7 @@ void refine_gpu_code_missing(Finding& finding, PlaceholderValues& values, const 
       }
     }
   } else {
-    auto log_sm = capture(finding, k_sm_on_line);
+    auto log_sm = capture(finding, sm_on_line());
     std::string log_capability = log_sm ? sm_to_capability("sm_" + *log_sm) : std::string();
     std::vector<std::string> capabilities =
         input.machine != nullptr ? input.machine->cuda_capabilities() : std::vector<std::string>{};

@@ -129,28 +129,39 @@ TEST(DoctorRealTools, DebianRocmPackages) {
   }
 }
 
+// The CUDA toolkit the tests compile with: scripts/test.sh exports $NVCC (/usr/local/cuda's, or the
+// PyPI one install_deps.sh puts in /opt/archfit-cuda where no toolkit is installed, as in the fresh
+// root); run by hand without it, /usr/local/cuda's.
+fs::path test_cuda_home() {
+  const char* nvcc = std::getenv("NVCC");
+  fs::path path = nvcc != nullptr && *nvcc != '\0' ? fs::path(nvcc) : fs::path("/usr/local/cuda/bin/nvcc");
+  return path.parent_path().parent_path();
+}
+
 TEST(DoctorRealTools, CudaToolkit) {
-  if (!fs::exists("/usr/local/cuda/bin/nvcc")) {
-    GTEST_SKIP() << "no /usr/local/cuda/bin/nvcc";
+  fs::path home = test_cuda_home();
+  if (!fs::exists(home / "bin/nvcc")) {
+    GTEST_SKIP() << "no " << (home / "bin/nvcc").string() << " (scripts/test.sh sets $NVCC)";
   }
   RealMachine machine;
+  machine.environment.set("CUDA_HOME", home.string());
   CudaFacts facts;
   probe_cuda(machine.context, true, facts);
-  const NvccInstall* local = nullptr;
+  const NvccInstall* found = nullptr;
   for (const auto& install : facts.installs) {
     for (const auto& origin : install.origins) {
-      if (origin == "/usr/local/cuda") {
-        local = &install;
+      if (origin == "$CUDA_HOME") {
+        found = &install;
       }
     }
   }
-  ASSERT_NE(local, nullptr);
-  auto nvcc = test::run_command({"/usr/local/cuda/bin/nvcc", "--version"});
-  EXPECT_EQ(local->version, first_match(nvcc.out, R"(, V([0-9.]+))"));
-  std::string header = test::read_text("/usr/local/cuda/include/crt/host_config.h");
+  ASSERT_NE(found, nullptr);
+  auto nvcc = test::run_command({(home / "bin/nvcc").string(), "--version"});
+  EXPECT_EQ(found->version, first_match(nvcc.out, R"(, V([0-9.]+))"));
+  std::string header = test::read_text(home / "include/crt/host_config.h");
   std::string gcc = first_match(header, R"(#if __GNUC__ > (\d+))");
-  ASSERT_TRUE(local->max_gcc.has_value());
-  EXPECT_EQ(std::to_string(*local->max_gcc), gcc);
+  ASSERT_TRUE(found->max_gcc.has_value());
+  EXPECT_EQ(std::to_string(*found->max_gcc), gcc);
 }
 
 const Check* check_named(const DoctorReport& report, const std::string& id) {
@@ -205,14 +216,15 @@ TEST(DoctorRealTools, DebianHipccTargetsAgreeWithDoctor) {
   fs::remove_all(dir);
 }
 
-// /usr/local/cuda's nvcc lists exactly the targets data/compiler_targets.tsv gives its release.
+// The tests' nvcc lists exactly the targets data/compiler_targets.tsv gives its release.
 TEST(DoctorRealTools, NvccTargetListMatchesTheTable) {
-  if (!fs::exists("/usr/local/cuda/bin/nvcc")) {
-    GTEST_SKIP() << "no /usr/local/cuda/bin/nvcc";
+  std::string nvcc = (test_cuda_home() / "bin/nvcc").string();
+  if (!fs::exists(nvcc)) {
+    GTEST_SKIP() << "no " << nvcc << " (scripts/test.sh sets $NVCC)";
   }
-  auto version = test::run_command({"/usr/local/cuda/bin/nvcc", "--version"});
+  auto version = test::run_command({nvcc, "--version"});
   std::string release = first_match(version.out, R"(release ([0-9]+\.[0-9]+))");
-  auto listing = test::run_command({"/usr/local/cuda/bin/nvcc", "--list-gpu-arch"});
+  auto listing = test::run_command({nvcc, "--list-gpu-arch"});
   ASSERT_EQ(listing.exit_code, 0);
   std::vector<std::string> listed;
   std::regex compute(R"(compute_([0-9]+)\b)");
