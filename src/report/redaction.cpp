@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
+#include <utility>
 
 #include "util/json_writer.hpp"
 #include "util/text_lines.hpp"
@@ -25,81 +27,71 @@ bool ends_component(char c) {
          std::isspace(static_cast<unsigned char>(c)) != 0;
 }
 
-// `value` replaced by `placeholder` wherever it is not part of a longer word.
-std::string replace_words(std::string_view text, std::string_view value, std::string_view placeholder) {
-  bool path = value.front() == '/';
-  bool check_left = path || is_word(value.front());
-  bool check_right = is_word(value.back());
+using Range = std::pair<std::size_t, std::size_t>;  // [begin, end) of `text`
+
+// One pass over `text`: at each occurrence of `needle` that does not start inside a range already
+// replaced, `match(hit)` gives the range to replace with `placeholder`, or nothing.
+template <typename Match>
+std::string replace_matches(std::string_view text, std::string_view needle, std::string_view placeholder,
+                            Match match) {
   std::string out;
   out.reserve(text.size());
   std::size_t pos = 0;
-  for (auto hit = text.find(value); hit != std::string_view::npos; hit = text.find(value, hit + 1)) {
+  for (auto hit = text.find(needle); hit != std::string_view::npos; hit = text.find(needle, hit + 1)) {
     if (hit < pos) {
       continue;
     }
-    std::size_t end = hit + value.size();
-    bool left_ok = !check_left || hit == 0 || !(path ? continues_path(text[hit - 1]) : is_word(text[hit - 1]));
-    bool right_ok = !check_right || end == text.size() || !is_word(text[end]);
-    if (left_ok && right_ok) {
-      out.append(text.substr(pos, hit - pos));
+    if (std::optional<Range> range = match(hit)) {
+      out.append(text.substr(pos, range->first - pos));
       out.append(placeholder);
-      pos = end;
+      pos = range->second;
     }
   }
   out.append(text.substr(pos));
   return out;
 }
 
+// `value` replaced by `placeholder` wherever it is not part of a longer word.
+std::string replace_words(std::string_view text, std::string_view value, std::string_view placeholder) {
+  bool path = value.front() == '/';
+  bool check_left = path || is_word(value.front());
+  bool check_right = is_word(value.back());
+  return replace_matches(text, value, placeholder, [&](std::size_t hit) -> std::optional<Range> {
+    std::size_t end = hit + value.size();
+    bool left_ok = !check_left || hit == 0 || !(path ? continues_path(text[hit - 1]) : is_word(text[hit - 1]));
+    bool right_ok = !check_right || end == text.size() || !is_word(text[end]);
+    return left_ok && right_ok ? std::optional<Range>(Range{hit, end}) : std::nullopt;
+  });
+}
+
 // Tokens `prefix` + at least 8 hex digits or dashes: the digits become `placeholder`.
 std::string replace_prefixed(std::string_view text, std::string_view prefix, std::string_view placeholder) {
-  std::string out;
-  out.reserve(text.size());
-  std::size_t pos = 0;
-  for (auto hit = text.find(prefix); hit != std::string_view::npos; hit = text.find(prefix, hit + 1)) {
-    if (hit < pos || (hit > 0 && is_word(text[hit - 1]))) {
-      continue;
+  return replace_matches(text, prefix, placeholder, [&](std::size_t hit) -> std::optional<Range> {
+    if (hit > 0 && is_word(text[hit - 1])) {
+      return std::nullopt;
     }
     std::size_t start = hit + prefix.size();
     std::size_t end = start;
     while (end < text.size() && is_uuid_char(text[end])) {
       ++end;
     }
-    if (end - start >= k_min_prefix_digits) {
-      out.append(text.substr(pos, start - pos));
-      out.append(placeholder);
-      pos = end;
-    }
-  }
-  out.append(text.substr(pos));
-  return out;
+    return end - start >= k_min_prefix_digits ? std::optional<Range>(Range{start, end}) : std::nullopt;
+  });
 }
 
 // The component after each `directory` + "/" (a home directory's name under /home) becomes `placeholder`.
 std::string replace_component(std::string_view text, std::string_view directory, std::string_view placeholder) {
-  std::string out;
-  out.reserve(text.size());
-  std::size_t pos = 0;
-  for (auto hit = text.find(directory); hit != std::string_view::npos; hit = text.find(directory, hit + 1)) {
-    if (hit < pos) {
-      continue;
-    }
+  return replace_matches(text, directory, placeholder, [&](std::size_t hit) -> std::optional<Range> {
     std::size_t start = hit + directory.size() + 1;
     if (start > text.size() || text[start - 1] != '/' || text.substr(start).starts_with(placeholder)) {
-      continue;  // not this directory ("/homework"), or already redacted
+      return std::nullopt;  // not this directory ("/homework"), or already redacted
     }
     std::size_t end = start;
     while (end < text.size() && !ends_component(text[end])) {
       ++end;
     }
-    std::string_view component = text.substr(start, end - start);
-    if (!component.empty()) {
-      out.append(text.substr(pos, start - pos));
-      out.append(placeholder);
-      pos = end;
-    }
-  }
-  out.append(text.substr(pos));
-  return out;
+    return end > start ? std::optional<Range>(Range{start, end}) : std::nullopt;
+  });
 }
 
 // The body of `value` as a JSON string literal (without the quotes).
