@@ -119,8 +119,10 @@ Result<std::vector<std::uint8_t>> decompress_zstd(Bytes payload, std::uint64_t s
   }
   constexpr std::uint64_t k_chunk = std::uint64_t{1} << 20;
   Decompressor decompressor(Compression::zstd, payload, size, budget);
+  // The head grows with what the stream really yields; reserving for the claimed size would set
+  // memory aside for a lie (ASan's allocator even writes the shadow of every reserved byte).
   std::vector<std::uint8_t> head;
-  head.reserve(static_cast<std::size_t>(std::min({keep, size, std::uint64_t{64} << 20})));
+  head.reserve(static_cast<std::size_t>(std::min({keep, size, k_chunk})));
   while (true) {
     Bytes window = decompressor.output();
     std::uint64_t start = decompressor.window_start();
