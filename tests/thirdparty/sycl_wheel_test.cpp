@@ -63,7 +63,7 @@ TEST(ThirdPartyWheels, BitsandbytesSyclLibrariesAreIntelCode) {
   ASSERT_FALSE(wheel.empty());
   auto expected = oracle_sections();
   ASSERT_EQ(expected.size(), 2u);  // xpu2025, xpu2026
-  // In the wheel, both ways (buffered and every member streamed), and extracted.
+  // In the wheel, both ways (buffered, and every member streamed).
   for (const auto& extra : {std::vector<std::string>{}, std::vector<std::string>{"--zip-buffer-limit", "0"}}) {
     std::vector<std::string> args{"scan"};
     args.insert(args.end(), extra.begin(), extra.end());
