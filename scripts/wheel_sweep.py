@@ -282,6 +282,7 @@ def bundler_oracle(tools, path, report):
         for i, start in enumerate(starts):
             end = starts[i + 1] if i + 1 < len(starts) else len(data)
             piece = os.path.join(scratch, f"bundle{i}")
+            end = ccob_end(data, start, end)
             with open(piece, "wb") as out:
                 out.write(data[start:end])
             listed = subprocess.run([tools.bundler, "--list", "--type=o", f"--input={piece}"],
@@ -299,6 +300,25 @@ def bundler_oracle(tools, path, report):
                         f"only archfit: {sorted(set(got) - set(expected))[:3]}, "
                         f"only bundler: {sorted(set(expected) - set(got))[:3]}")
     return problems, 1
+
+
+def ccob_end(data, start, end):
+    """Where a compressed bundle that starts at `start` ends. CCOB v2 and v3 headers record the
+    bundle's total size (v2: u32 at +8, v3: u64 at +8; clang's OffloadBundler.cpp). The bundler of
+    LLVM 19 ignores it and decompresses every byte after the header up to the end of its input
+    (`Blob.substr(CurrentOffset)`), so the zero padding between two bundles of a .hip_fatbin makes
+    zstd fail ("Src size is incorrect": bitsandbytes 0.50.2's libbitsandbytes_rocm70.so, whose first
+    v2 bundle of 681,617 bytes is padded to 684,032). The piece given to it ends where the header says."""
+    if data[start:start + 4] != b"CCOB" or start + 16 > end:
+        return end
+    version, = struct.unpack_from("<H", data, start + 4)
+    if version == 2:
+        total, = struct.unpack_from("<I", data, start + 8)
+    elif version == 3:
+        total, = struct.unpack_from("<Q", data, start + 8)
+    else:
+        return end  # v1 records no total size: the bundler reads to the end of the piece
+    return start + total if 0 < total <= end - start else end
 
 
 def list_ccob_v3(tools, data, piece):
@@ -322,17 +342,26 @@ def list_ccob_v3(tools, data, piece):
 
 
 def cuobjdump_oracle(tools, path, report):
-    """Mismatch texts between archfit's runnable CUDA entries and cuobjdump --list-elf/--list-ptx."""
+    """Mismatch texts between archfit's runnable CUDA entries and cuobjdump --list-elf/--list-ptx
+    (the third value: a note on how the member was checked, or None)."""
     if not tools.cuobjdump or elf_section(path, ".nv_fatbin") is None:
-        return [], 0
+        return [], 0, None
     expected = []
+    failed = None
     for option, kind in (("--list-elf", "cubin"), ("--list-ptx", "ptx")):
         listed = subprocess.run([tools.cuobjdump, option, path],
                                 capture_output=True, text=True, errors="replace")
+        if listed.returncode != 0:
+            # A listing cut short by an error is not cuobjdump's answer (cuobjdump 13.x stops with
+            # "fatal: Invalid ELF" on the sm_70+ cubins that CUDA 12.1 built into
+            # libbitsandbytes_cuda121.so, after listing the first: docs/scan.md).
+            failed = failed or f"cuobjdump {option} exit {listed.returncode}: {listed.stderr.strip()[:160]}"
         for line in listed.stdout.splitlines():
             name = line.rsplit(".", 2)
             if len(name) == 3 and name[1].startswith("sm_") and line.startswith(("ELF file", "PTX file")):
                 target = name[1] if kind == "cubin" else "compute_" + name[1][3:]
+                if kind == "cubin" and target.endswith("f"):
+                    target = target[:-1]
                 expected.append(f"{kind} {target}")
     got = []
     bundles = report.get("bundles", [])
@@ -348,17 +377,73 @@ def cuobjdump_oracle(tools, path, report):
         if code["kind"] == "cubin" and target.endswith("f"):
             target = target[:-1]  # cuobjdump names a cubin from its ELF header, which cannot record 'f'
         got.append(f"{code['kind']} {target}")
+    note = None
+    if failed:
+        # The second oracle: the fatbin's own headers, read here from NVIDIA's documented layout.
+        # What cuobjdump listed before it stopped must be where the headers put it.
+        decoded, problems = fatbin_header_listing(path)
+        if problems:
+            return [f"cuobjdump failed ({failed}) and the fatbin headers do not read: {problems[0]}"], 1, None
+        if expected != decoded[:len(expected)]:
+            return [f"cuobjdump failed ({failed}); what it listed before, {expected[:4]}, is not the start of "
+                    f"the fatbin headers' list {decoded[:4]}"], 1, None
+        note = (f"{failed}; checked against the .nv_fatbin headers instead ({len(decoded)} entries, "
+                f"the {len(expected)} cuobjdump listed before stopping agree)")
+        expected = decoded
     if sorted(got) != sorted(expected):
         only_a = sorted(set(got) - set(expected))[:4]
         only_c = sorted(set(expected) - set(got))[:4]
-        return [f".nv_fatbin entries: archfit {len(got)}, cuobjdump {len(expected)}; only archfit {only_a}, "
-                f"only cuobjdump {only_c}"], 1
-    return [], 1
+        oracle = "fatbin headers" if failed else "cuobjdump"
+        return [f".nv_fatbin entries: archfit {len(got)}, {oracle} {len(expected)}; only archfit {only_a}, "
+                f"only {oracle} {only_c}"], 1, note
+    return [], 1, note
+
+
+def fatbin_header_listing(path):
+    """The runnable entries of .nv_fatbin as 'cubin sm_XX[a]' / 'ptx compute_XX[a]', in file order,
+    from the container and entry headers (NVIDIA fatbinary.h: container u32 magic 0xBA55ED50, u16
+    version, u16 header size, u64 fat size; entry u16 kind 1 PTX / 2 ELF, u16 version, u32 header
+    size, u64 payload size, ..., u32 arch at +0x1C; flags u64 at +0x28, 0x100000 'a', 0x200000 'f'
+    as nvcc 13 writes them). An uncompressed ELF payload must be a cubin (e_machine 190, EM_CUDA)."""
+    offset, size = elf_section(path, ".nv_fatbin")
+    with open(path, "rb") as f:
+        f.seek(offset)
+        data = f.read(size)
+    listed, problems, pos = [], [], 0
+    while pos + 16 <= len(data):
+        magic, _, header_size, fat_size = struct.unpack_from("<IHHQ", data, pos)
+        if magic != 0xBA55ED50:
+            pos += 8  # zero padding between containers (8-aligned)
+            continue
+        end = pos + header_size + fat_size
+        if end > len(data):
+            problems.append(f"container at section offset {pos:#x} runs past the section")
+            break
+        entry = pos + header_size
+        while entry + 0x40 <= end:
+            kind, _, entry_header, payload_size, compressed = struct.unpack_from("<HHIQI", data, entry)
+            arch, = struct.unpack_from("<I", data, entry + 0x1C)
+            flags, = struct.unpack_from("<Q", data, entry + 0x28)
+            suffix = "a" if flags & 0x100000 else ""
+            if kind == 2:
+                payload = data[entry + entry_header:entry + entry_header + 20]
+                if not compressed and (payload[:4] != ELF_MAGIC or struct.unpack_from("<H", payload, 18)[0] != 190):
+                    problems.append(f"ELF entry at section offset {entry:#x} is not a cubin")
+                listed.append(f"cubin sm_{arch}{suffix}")
+            elif kind == 1:
+                listed.append(f"ptx compute_{arch}{suffix}{'f' if flags & 0x200000 else ''}")
+            if entry_header == 0:
+                problems.append(f"entry at section offset {entry:#x} has header size 0")
+                break
+            entry += entry_header + payload_size
+        pos = (end + 7) & ~7
+    return listed, problems
 
 
 def sweep_wheel(row, tools, scratch_root, oracle_sample):
     result = {"spec": row["spec"], "size": row["size"], "members": 0, "gpu_members": 0, "gpu_code": 0,
-              "bundles": 0, "errors": 0, "oracles": 0, "hip_oracles": 0, "cuda_oracles": 0, "problems": [], "seconds": 0.0}
+              "bundles": 0, "errors": 0, "oracles": 0, "hip_oracles": 0, "cuda_oracles": 0, "problems": [], "notes": [],
+              "seconds": 0.0}
     started = time.monotonic()
     scratch = tempfile.mkdtemp(prefix="wheel-sweep-", dir=scratch_root)
     try:
@@ -399,10 +484,11 @@ def sweep_wheel(row, tools, scratch_root, oracle_sample):
             if oracle_sample:
                 sample = sample[:oracle_sample]
             for member in sample:
-                problems, checked = oracle(tools, os.path.join(root, member), extracted[member])
+                problems, checked, *note = oracle(tools, os.path.join(root, member), extracted[member])
                 result["oracles"] += checked
                 result[count] += checked
                 result["problems"] += [f"{member}: {p}" for p in problems]
+                result["notes"] += [f"{member}: {n}" for n in note if n]
         result["scan_seconds"] = time.monotonic() - scan_started
     except (RuntimeError, zipfile.BadZipFile, OSError) as error:
         result["problems"].append(f"sweep error: {error}")
@@ -468,6 +554,8 @@ def main():
         print(f"{row['spec']:48} {result['size'] / 1e6:7.1f} {result['members']:7} {result['gpu_members']:5} "
               f"{result['gpu_code']:7} {result['bundles']:7} {result['oracles']:6} {result['seconds']:6.0f}  {equal}",
               flush=True)
+        for note in result["notes"]:
+            print(f"    note: {note}", flush=True)
         for problem in result["problems"][:20]:
             print(f"    {problem}", flush=True)
         if len(result["problems"]) > 20:

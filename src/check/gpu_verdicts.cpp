@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "check/opaque_gpu_code.hpp"
+#include "knowledge/offload_triple_vendors.hpp"
 
 namespace archfit::check {
 
@@ -21,7 +22,17 @@ constexpr std::string_view k_nvidia_failure =
     "CUDA fails with \"no kernel image is available for execution on the device\" (cudaErrorNoKernelImageForDevice)";
 
 bool is_code(const scan::GpuCode& code) {
-  return code.kind == "code-object" || code.kind == "cubin" || code.kind == "ptx";
+  return knowledge::is_gpu_target_vendor(code.vendor) &&
+         (code.kind == "code-object" || code.kind == "cubin" || code.kind == "ptx");
+}
+
+// Bundle entries of another vendor's or no vendor's code (SYCL's sycl-spir64_gen is Intel GPU code,
+// openmp-x86_64-... host CPU code: data/offload_triple_vendors.tsv). They never fit an AMD or
+// NVIDIA target; a verdict names them as what the file carries.
+bool is_other_vendor_code(const scan::GpuCode& code) { return !knowledge::is_gpu_target_vendor(code.vendor); }
+
+std::string other_vendor_label(const scan::GpuCode& code) {
+  return fmt::format("{} code {}", code.vendor, code.entry_id.empty() ? code.target : code.entry_id);
 }
 
 bool is_linked(const scan::FileReport& file) {
@@ -101,6 +112,10 @@ TargetResult verdict(const scan::FileReport& file, const std::string& package, c
   std::string jit;
   std::string generic;
   for (const auto& code : file.gpu_code) {
+    if (is_other_vendor_code(code)) {
+      carried.insert(other_vendor_label(code));
+      continue;
+    }
     if (!counts_as_code(code, file)) {
       continue;
     }
@@ -153,11 +168,19 @@ TargetResult verdict(const scan::FileReport& file, const std::string& package, c
                          : fmt::format(" ({} relocatable __nv_relfatbin entr{} not counted: device-link input the "
                                        "runtime does not load)",
                                        relocatable, relocatable == 1 ? "y is" : "ies are");
-    result.reason = fmt::format("carries {} but nothing for {}{}: {}",
-                                list.empty() ? std::string("no loadable code") : fmt::format("{}", fmt::join(list, ", ")),
-                                target.display, relocatable_note,
-                                target.vendor == "amd" ? k_amd_failure : k_nvidia_failure);
-    result.fix = fix_for(target, package);
+    bool only_other_vendors = std::none_of(file.gpu_code.begin(), file.gpu_code.end(), [&](const scan::GpuCode& code) {
+      return knowledge::is_gpu_target_vendor(code.vendor);
+    });
+    result.reason =
+        only_other_vendors
+            ? fmt::format("carries only {}: code for other devices, nothing for {} (no {} runtime loads it)",
+                          fmt::join(list, ", "), target.display, target.vendor == "amd" ? "HIP" : "CUDA")
+            : fmt::format("carries {} but nothing for {}{}: {}",
+                          list.empty() ? std::string("no loadable code") : fmt::format("{}", fmt::join(list, ", ")),
+                          target.display, relocatable_note, target.vendor == "amd" ? k_amd_failure : k_nvidia_failure);
+    result.fix = only_other_vendors ? fmt::format("use a build of it made for {} GPUs ({})",
+                                                  target.vendor == "amd" ? "AMD" : "NVIDIA", target.processor)
+                                    : fix_for(target, package);
   }
   std::vector<std::string> list(carried.begin(), carried.end());
   apply_opaque_evidence(file, target, fmt::format("{}", fmt::join(list, ", ")), result);
@@ -169,7 +192,8 @@ TargetResult verdict(const scan::FileReport& file, const std::string& package, c
 std::vector<TargetResult> verdicts_for_file(const scan::FileReport& file, const std::string& package,
                                             const std::vector<DeviceTarget>& targets) {
   std::vector<TargetResult> results;
-  bool any_code = std::any_of(file.gpu_code.begin(), file.gpu_code.end(), is_code);
+  bool any_code = std::any_of(file.gpu_code.begin(), file.gpu_code.end(),
+                              [](const scan::GpuCode& code) { return is_code(code) || is_other_vendor_code(code); });
   if (!any_code) {
     // No GPU code in the file, but a known library that builds its kernels at run time.
     for (const auto& target : targets) {

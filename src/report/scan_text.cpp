@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "knowledge/offload_triple_vendors.hpp"
 #include "model/target_order.hpp"
 #include "util/terminal_text.hpp"
 
@@ -32,6 +33,15 @@ struct TargetRow {
   std::size_t mismatches = 0;
 };
 
+// What a code entry is for. AMD and NVIDIA code is named by its target; other code (a SYCL entry
+// such as sycl-spir64_gen, Intel's; data/offload_triple_vendors.tsv) by its entry ID and vendor.
+std::string shown_target(const scan::GpuCode& code) {
+  if (knowledge::is_gpu_target_vendor(code.vendor)) {
+    return terminal_safe(code.target);
+  }
+  return terminal_safe(fmt::format("{} ({})", code.entry_id.empty() ? code.target : code.entry_id, code.vendor));
+}
+
 }  // namespace
 
 std::string scan_summary_line(const scan::FileReport& file) {
@@ -48,7 +58,7 @@ std::string scan_summary_line(const scan::FileReport& file) {
     }
     // A linked file's targets are those of its loadable code; an -rdc object has only relocatable code.
     bool listed = !code.relocatable || std::all_of(file.gpu_code.begin(), file.gpu_code.end(), [](const auto& c) { return c.relocatable; });
-    std::string target = terminal_safe(code.target);
+    std::string target = shown_target(code);
     if (listed && std::find(targets.begin(), targets.end(), target) == targets.end()) {
       targets.push_back(std::move(target));
     }
@@ -88,7 +98,7 @@ std::string scan_to_text(const scan::ScanReport& report, const TextStyle& style)
     out += fmt::format("{}  {}\n", style.bold(terminal_safe(file.display_name())), style.dim(terminal_safe(file.format)));
     std::map<std::tuple<std::string, std::string, std::string>, TargetRow> rows;
     for (const auto& code : file.gpu_code) {
-      auto& row = rows[{terminal_safe(code.target), terminal_safe(code.relocatable ? code.kind + " (rdc)" : code.kind), code.vendor}];
+      auto& row = rows[{shown_target(code), terminal_safe(code.relocatable ? code.kind + " (rdc)" : code.kind), code.vendor}];
       row.entries += 1;
       row.bundles.insert(code.bundle);
       row.bytes += code.size;
@@ -109,6 +119,9 @@ std::string scan_to_text(const scan::ScanReport& report, const TextStyle& style)
         }
         for (const auto& name : row.compression) {
           notes.push_back(name);
+        }
+        if (!knowledge::is_gpu_target_vendor(vendor)) {
+          notes.push_back("not AMD or NVIDIA code: `check` does not judge it");
         }
         if (row.mismatches > 0) {
           notes.push_back(style.yellow(fmt::format("{} header mismatch{}", row.mismatches,

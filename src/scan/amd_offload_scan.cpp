@@ -6,6 +6,7 @@
 #include "binfmt/bundle_entry_id.hpp"
 #include "binfmt/hip_fatbin.hpp"
 #include "knowledge/amdgpu_processors.hpp"
+#include "knowledge/offload_triple_vendors.hpp"
 #include "util/hex.hpp"
 #include "util/mapped_file.hpp"
 
@@ -15,12 +16,9 @@ namespace {
 
 using binfmt::FeatureState;
 
-std::string vendor_of(const binfmt::BundleEntryId& id) {
-  if (id.triple.starts_with("nvptx")) {
-    return "nvidia";
-  }
-  return "amd";
-}
+// Whose code the entry holds, from its triple (data/offload_triple_vendors.tsv): a SYCL entry
+// (sycl-spir64_gen) is Intel's, an OpenMP host entry (openmp-x86_64-...) nobody's GPU code.
+std::string vendor_of(const binfmt::BundleEntryId& id) { return knowledge::offload_triple_vendor(id.triple); }
 
 // What a payload is, by its first bytes.
 std::string payload_kind(Bytes payload) {
@@ -36,8 +34,12 @@ std::string payload_kind(Bytes payload) {
   return "unknown";
 }
 
-// The kind implied by an entry ID alone (used when payloads are not read).
-std::string kind_from_id(const binfmt::BundleEntryId& id) {
+// The kind implied by an entry ID alone (used when payloads are not read): only an AMD or NVIDIA
+// triple says what the payload is.
+std::string kind_from_id(const binfmt::BundleEntryId& id, const std::string& vendor) {
+  if (!knowledge::is_gpu_target_vendor(vendor)) {
+    return "unknown";
+  }
   return id.processor == "amdgcnspirv" ? "spirv" : "code-object";
 }
 
@@ -119,7 +121,7 @@ void add_found_bundle(const binfmt::FoundBundle& found, std::string_view section
     }
     GpuCode code;
     code.vendor = vendor_of(id);
-    code.kind = kind_from_id(id);
+    code.kind = kind_from_id(id, code.vendor);
     code.target = id.target_id;
     code.entry_id = entry.id;
     code.compressed = found.compressed;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # CTest's thirdparty.wheel_sweep (labels download, sweep): scripts/wheel_sweep.py on the "ci" rows of
-# tests/data/wheel-sweep/wheels.tsv (7 wheels, about 160 MB, downloaded one at a time and deleted), or
+# tests/data/wheel-sweep/wheels.tsv (8 wheels, 203 MB, downloaded one at a time and deleted), or
 # on the whole list (about 9.4 GB) when ARCHFIT_FULL_SWEEP=1. Usage: run_wheel_sweep.sh ARCHFIT
 set -euo pipefail
 # ARCHFIT_TEST_BINARY, when set, replaces ARCHFIT (as in the end-to-end tests: docs/testing.md).

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "binfmt/bundle_entry_id.hpp"
+#include "knowledge/offload_triple_vendors.hpp"
 
 namespace archfit::binfmt {
 namespace {
@@ -57,3 +58,39 @@ TEST(BundleEntryId, ReadsFeaturesWithTheirSigns) {
 
 }  // namespace
 }  // namespace archfit::binfmt
+
+namespace archfit::knowledge {
+namespace {
+
+// Whose code an entry holds (data/offload_triple_vendors.tsv), for the triples parse_bundle_entry_id
+// gives real IDs: the SYCL IDs are bitsandbytes 0.50.2's libbitsandbytes_xpu*.so section names, the
+// OpenMP ones clang-offload-bundler 19's (tests/fixtures/amd/make_amd_fixtures.sh).
+struct VendorCase {
+  const char* id;
+  const char* vendor;
+};
+
+class TripleVendorTest : public ::testing::TestWithParam<VendorCase> {};
+
+TEST_P(TripleVendorTest, TheTripleDecides) {
+  const auto& c = GetParam();
+  EXPECT_EQ(offload_triple_vendor(binfmt::parse_bundle_entry_id(c.id).triple), c.vendor) << c.id;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    RealIds, TripleVendorTest,
+    ::testing::Values(VendorCase{"hipv4-amdgcn-amd-amdhsa--gfx90a", "amd"},
+                      VendorCase{"hip-amdgcn-amd-amdhsa-gfx906", "amd"},
+                      VendorCase{"hipv4-spirv64-amd-amdhsa--amdgcnspirv", "amd"},
+                      VendorCase{"openmp-amdgcn-amd-amdhsa--gfx90a", "amd"},
+                      VendorCase{"cuda-nvptx64-nvidia-cuda-sm_70", "nvidia"},
+                      VendorCase{"openmp-nvptx64-nvidia-cuda--sm_80", "nvidia"},
+                      VendorCase{"sycl-spir64_gen", "intel"}, VendorCase{"sycl-spir64_gen-unknown-unknown", "intel"},
+                      VendorCase{"sycl-spir64_x86_64-unknown-unknown", "intel"}, VendorCase{"sycl-spir64", "other"},
+                      VendorCase{"openmp-spir64-unknown-unknown--", "other"},
+                      VendorCase{"openmp-x86_64-unknown-linux-gnu-", "other"},
+                      VendorCase{"openmp-riscv64-unknown-linux-gnu-", "unknown"},
+                      VendorCase{"garbage", "unknown"}));
+
+}  // namespace
+}  // namespace archfit::knowledge
