@@ -75,6 +75,8 @@ struct VendorMismatch {
   std::string evidence;       // "torch/version.py: cuda 12.4; 19 files with NVIDIA code only"
   std::string message;        // "this is a CUDA build of torch, and the targets are AMD (gfx942): it cannot run here"
   std::string fix;
+  std::string targets;        // "AMD (gfx942)"
+  std::string where;          // "here" (the targets are this machine's GPUs) | "on them"
 };
 
 struct CheckReport {

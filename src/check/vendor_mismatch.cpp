@@ -78,9 +78,9 @@ std::string build_for_vendor_fix(std::string_view target_vendor, const std::stri
                        "rebuilt for these GPUs by a flag",
                        build, package, build, arch, other == "NVIDIA" ? "CUDA" : "ROCm");
   }
-  return fmt::format("use a {} build of it ({}); code built for {} GPUs does not run on {} GPUs, and no compiler flag "
-                     "changes that",
-                     build, arch, other, vendor_name(target_vendor));
+  return fmt::format("use a {} build of it for {}: code built for {} GPUs does not run on {} GPUs, and no compiler "
+                     "flag changes that",
+                     build, target.processor, other, vendor_name(target_vendor));
 }
 
 void judge_vendor_mismatches(const VendorInputs& inputs, CheckReport& report) {
@@ -161,6 +161,8 @@ void judge_vendor_mismatches(const VendorInputs& inputs, CheckReport& report) {
     mismatch.package = subject.package;
     mismatch.code_vendor = other_vendor;
     mismatch.target_vendor = target_vendor;
+    mismatch.targets = targets_text;
+    mismatch.where = where;
     std::string found =
         subject.files_with_code == 0
             ? std::string()

@@ -37,13 +37,37 @@ std::string verdict_text(const std::string& verdict, const TextStyle& style) {
 
 std::string check_to_text(const check::CheckReport& report, const TextStyle& style, const CheckTextOptions& options) {
   std::string out;
-  // A build for the other vendor first: nothing below matters until that is fixed.
+  // A build for the other vendor first: nothing below matters until that is fixed. A package's is
+  // its own line; several PATH inputs of one vendor are one line with their names folded.
+  std::vector<const check::VendorMismatch*> inputs;
   for (const auto& mismatch : report.vendor_mismatches) {
+    if (mismatch.package.empty() && report.vendor_mismatches.size() > 1) {
+      inputs.push_back(&mismatch);  // PATH inputs: one vendor pair, since every target is of one vendor
+      continue;
+    }
     out += fmt::format("{} {}\n", style.red("vendor mismatch:"), terminal_safe(mismatch.message));
     if (!mismatch.evidence.empty()) {
       out += fmt::format("  seen: {}\n", terminal_safe(mismatch.evidence));
     }
     out += fmt::format("  fix: {}\n", terminal_safe(mismatch.fix));
+  }
+  if (inputs.size() == 1) {
+    out += fmt::format("{} {}\n  seen: {}\n  fix: {}\n", style.red("vendor mismatch:"),
+                       terminal_safe(inputs.front()->message), terminal_safe(inputs.front()->evidence),
+                       terminal_safe(inputs.front()->fix));
+  } else if (inputs.size() > 1) {
+    const auto& first = *inputs.front();
+    std::size_t shown = options.names_per_cause == 0 ? inputs.size() : std::min(options.names_per_cause, inputs.size());
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < shown; ++i) {
+      names.push_back(terminal_safe(inputs[i]->subject));
+    }
+    out += fmt::format("{} {} inputs are {} builds, and the targets are {}: they cannot run {}\n",
+                       style.red("vendor mismatch:"), inputs.size(), first.code_vendor == "amd" ? "ROCm" : "CUDA",
+                       terminal_safe(first.targets), first.where);
+    out += fmt::format("  inputs: {}{}\n", fmt::join(names, ", "),
+                       shown < inputs.size() ? fmt::format(" and {} more", inputs.size() - shown) : std::string());
+    out += fmt::format("  fix: {}\n", terminal_safe(first.fix));
   }
   if (!report.vendor_mismatches.empty()) {
     out += "\n";

@@ -239,7 +239,7 @@ TEST(BugReport, CheckSectionKeepsTheErrorLinesAndTheVendorMismatch) {
   checked.vendor_mismatches.push_back({"torch", "torch", "nvidia", "amd", "torch/version.py: cuda 12.4",
                                        "this is a CUDA build of torch, and the targets are AMD (gfx942): it cannot "
                                        "run here",
-                                       "install a ROCm build of torch"});
+                                       "install a ROCm build of torch", "AMD (gfx942)", "here"});
   report.check = checked;
   report.findings = judge(report.doctor.facts.detect, report.doctor, &*report.check);
   std::string markdown = bug_report_markdown(report);
