@@ -65,6 +65,20 @@ struct ConsistencyResult {
   std::string fix;
 };
 
+// A package or input built for one vendor, checked against targets of the other only
+// (check/vendor_mismatch.hpp): said first, in one line.
+struct VendorMismatch {
+  std::string subject;        // "torch" (a package) or the input path
+  std::string package;        // the distribution name, or empty for an input path
+  std::string code_vendor;    // "nvidia" | "amd": what its GPU code (or torch/version.py) is for
+  std::string target_vendor;  // the other one: every target's vendor
+  std::string evidence;       // "torch/version.py: cuda 12.4; 19 files with NVIDIA code only"
+  std::string message;        // "this is a CUDA build of torch, and the targets are AMD (gfx942): it cannot run here"
+  std::string fix;
+  std::string targets;        // "AMD (gfx942)"
+  std::string where;          // "here" (the targets are this machine's GPUs) | "on them"
+};
+
 struct CheckReport {
   std::vector<DeviceTarget> targets;
   std::string targets_source;  // "detect" | "--target" | the --targets-from file
@@ -74,10 +88,14 @@ struct CheckReport {
   std::vector<TargetResult> results;
   std::vector<LoadResult> load;
   std::vector<ConsistencyResult> consistency;
+  std::vector<VendorMismatch> vendor_mismatches;  // the headline when not empty
   std::vector<std::string> notes;   // what was assumed (an override applied, a mode unknown)
   std::vector<std::string> errors;  // inputs that could not be read (the scan's errors)
 
   bool will_fail() const {
+    if (!vendor_mismatches.empty()) {
+      return true;
+    }
     for (const auto& result : results) {
       if (result.verdict == "no-code" || result.verdict == "host-only") {
         return true;

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "check/gpu_verdicts.hpp"
+#include "check/vendor_mismatch.hpp"
 #include "check/install_consistency.hpp"
 #include "check/kernel_directories.hpp"
 #include "check/miopen_kernel_db.hpp"
@@ -444,6 +445,11 @@ Result<CheckReport> run_check(const CheckOptions& options, const probe::SystemRo
     SystemFacts facts{machine.drivers.nvidia_version, read_rocm_version(root, environment)};
     report.consistency = check_install_consistency(distributions, report.targets, facts);
   }
+  judge_vendor_mismatches({.files = &scanned.files,
+                           .package_of = &package_of,
+                           .roots = &roots,
+                           .targets_are_this_machine = report.targets_source == "detect"},
+                          report);
   return report;
 }
 

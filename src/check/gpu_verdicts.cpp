@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "check/opaque_gpu_code.hpp"
+#include "check/vendor_mismatch.hpp"
 #include "knowledge/offload_triple_vendors.hpp"
 
 namespace archfit::check {
@@ -37,13 +38,6 @@ std::string other_vendor_label(const scan::GpuCode& code) {
 
 bool is_linked(const scan::FileReport& file) {
   return file.format == "elf-shared-object" || file.format == "elf-executable";
-}
-
-// Code the runtime can load from this file. Relocatable device code (`__nv_relfatbin`) in a linked
-// file is device-link input the runtime never registers (it loads `.nv_fatbin`); in an -rdc
-// object or a static archive it is all there is, and becomes the program's code when linked.
-bool counts_as_code(const scan::GpuCode& code, const scan::FileReport& file) {
-  return is_code(code) && !(code.relocatable && is_linked(file));
 }
 
 std::size_t relocatable_entries(const scan::FileReport& file) {
@@ -107,6 +101,8 @@ TargetResult verdict(const scan::FileReport& file, const std::string& package, c
   result.package = package;
   result.target = target.display;
   std::set<std::string> carried;
+  bool carries_target_vendor = false;
+  bool carries_other_gpu_vendor = false;  // AMD code for an NVIDIA target, or NVIDIA code for an AMD one
   std::string conditional;
   std::string conditional_match;
   std::string jit;
@@ -122,8 +118,10 @@ TargetResult verdict(const scan::FileReport& file, const std::string& package, c
     std::string code_target = effective_target(code);
     carried.insert(code_target);
     if (code.vendor != target.vendor) {
+      carries_other_gpu_vendor = true;
       continue;
     }
+    carries_target_vendor = true;
     CodeFit fit = code_fits(code_target, target);
     if (fit.fit == Fit::yes && !fit.generic) {
       result.verdict = "native";
@@ -159,6 +157,16 @@ TargetResult verdict(const scan::FileReport& file, const std::string& package, c
                                 "start; the driver must know that PTX version)",
                                 target.processor, jit);
     result.fix = fix_for(target, package);
+  } else if (carries_other_gpu_vendor && !carries_target_vendor) {
+    // Only the other vendor's code: no rebuild flag for this target helps (check/vendor_mismatch.hpp).
+    std::string code_vendor = target.vendor == "amd" ? "nvidia" : "amd";
+    result.verdict = "no-code";
+    // The same words for every such file, so `check` groups them under one cause; which targets
+    // each carries is in `archfit scan`.
+    result.reason = fmt::format("carries only {} GPU code: a {} build, which cannot run on {} {}",
+                                vendor_name(code_vendor), build_name(code_vendor), vendor_name(target.vendor),
+                                target.display);
+    result.fix = build_for_vendor_fix(target.vendor, package, target);
   } else {
     result.verdict = "no-code";
     std::vector<std::string> list(carried.begin(), carried.end());
@@ -188,6 +196,13 @@ TargetResult verdict(const scan::FileReport& file, const std::string& package, c
 }
 
 }  // namespace
+
+// Relocatable device code in a linked file is device-link input the runtime never registers (it
+// loads `.nv_fatbin`); in an -rdc object or a static archive it is all there is, and becomes the
+// program's code when linked.
+bool counts_as_code(const scan::GpuCode& code, const scan::FileReport& file) {
+  return is_code(code) && !(code.relocatable && is_linked(file));
+}
 
 std::vector<TargetResult> verdicts_for_file(const scan::FileReport& file, const std::string& package,
                                             const std::vector<DeviceTarget>& targets) {
@@ -229,13 +244,8 @@ std::vector<TargetResult> host_only_results(const std::string& path, const std::
     result.reason = package == "torch"
                         ? std::string("no GPU code in any of torch's libraries: this is a CPU-only build of torch")
                         : std::string("no GPU code at all: nothing here can run on the GPU");
-    result.fix = package == "torch"
-                     ? (target.vendor == "amd"
-                            ? std::string("install a ROCm build of torch (pip install torch --index-url "
-                                          "https://download.pytorch.org/whl/rocm<version>)")
-                            : std::string("install a CUDA build of torch (pip install torch --index-url "
-                                          "https://download.pytorch.org/whl/cu<version>)"))
-                     : std::string("build it with GPU support enabled");
+    result.fix = package == "torch" ? build_for_vendor_fix(target.vendor, package, target)
+                                    : std::string("build it with GPU support enabled");
     results.push_back(std::move(result));
   }
   return results;

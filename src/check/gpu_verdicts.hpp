@@ -11,6 +11,10 @@
 
 namespace archfit::check {
 
+// Code the runtime can load from this file: a code object, cubin or PTX, but not relocatable device
+// code (`__nv_relfatbin`) in a linked file, which is device-link input the runtime never registers.
+bool counts_as_code(const scan::GpuCode& code, const scan::FileReport& file);
+
 // One result per target for a file that carries GPU code.
 std::vector<TargetResult> verdicts_for_file(const scan::FileReport& file, const std::string& package,
                                             const std::vector<DeviceTarget>& targets);

@@ -82,6 +82,9 @@ int run_check_command(const CheckCommandOptions& options, const GlobalOptions& g
   } else {
     fmt::print("{}", report::check_to_text(*report, report::TextStyle{use_color(global.color, STDOUT_FILENO)}));
   }
+  // The inputs that could not be read: diagnostics, on stderr after the report (docs/cli.md).
+  std::fflush(stdout);
+  fmt::print(stderr, "{}", report::check_errors_to_text(*report, error_style));
   return report->will_fail() || !report->errors.empty() ? k_exit_findings : k_exit_ok;
 }
 

@@ -16,18 +16,12 @@
 
 #include <fmt/format.h>
 
+#include "model/target_order.hpp"
 #include "util/input_file.hpp"
 
 namespace archfit::fleet {
 
 namespace {
-
-// CUDA arch list entries in numeric order ("8.6" < "9.0" < "10.0" < "12.0"; "+PTX" / "a" kept).
-bool cuda_arch_less(const std::string& a, const std::string& b) {
-  auto number = [](const std::string& s) { return std::strtod(s.c_str(), nullptr); };
-  double x = number(a), y = number(b);
-  return x != y ? x < y : a < b;
-}
 
 std::vector<TargetGroup> group_by_targets(const std::vector<NodeSummary>& nodes) {
   std::map<std::vector<std::string>, std::vector<std::string>> by_set;
@@ -112,8 +106,9 @@ std::string join_union(const std::vector<NodeSummary>& nodes, bool cuda) {
     const auto& list = cuda ? node.cuda_arch : node.rocm_arch;
     all.insert(list.begin(), list.end());
   }
+  // Natural order (model/target_order.hpp): 8.6 < 9.0 < 12.0, gfx90a < gfx942 < gfx1030.
   std::vector<std::string> sorted(all.begin(), all.end());
-  if (cuda) std::sort(sorted.begin(), sorted.end(), cuda_arch_less);
+  std::sort(sorted.begin(), sorted.end(), [](const std::string& a, const std::string& b) { return model::target_less(a, b); });
   std::string joined;
   for (const auto& item : sorted) joined += (joined.empty() ? "" : ";") + item;
   return joined;

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "check/checker.hpp"
+#include "report/check_causes.hpp"
 #include "report/check_json.hpp"
 #include "report/check_text.hpp"
 #include "report/detect_json.hpp"
@@ -63,8 +64,19 @@ void add_doctor_findings(const doctor::DoctorReport& doctor, std::vector<Finding
 }
 
 // check's per-file results repeat one cause for many files (19 libraries of a CUDA torch that all
-// miss libcudart.so.12): one finding per cause, with the number of files and the first of them.
+// miss libcudart.so.12): one finding per cause (report/check_causes.hpp), with the number of files
+// and the first of them. A vendor mismatch (a CUDA torch, AMD GPUs) is one finding of its own.
 void add_check_findings(const check::CheckReport& check, std::vector<Finding>& out) {
+  for (const auto& mismatch : check.vendor_mismatches) {
+    Finding finding;
+    finding.id = "check.vendor-mismatch";
+    finding.status = Status::fail;
+    finding.title = mismatch.message;
+    finding.seen = mismatch.evidence;
+    finding.fix = mismatch.fix;
+    finding.origin = "check --python";
+    out.push_back(std::move(finding));
+  }
   for (const auto& item : check.consistency) {
     auto status = model::status_from_name(item.status).value_or(Status::unknown);
     if (status == Status::pass || status == Status::skip) {
@@ -78,40 +90,19 @@ void add_check_findings(const check::CheckReport& check, std::vector<Finding>& o
     finding.origin = "check --python";
     out.push_back(std::move(finding));
   }
-  struct Group {
-    std::size_t files = 0;
-    std::string first;
-    std::string reason;
-    std::string fix;
-  };
-  std::map<std::tuple<std::string, std::string, std::string>, Group> groups;  // sorted: a stable order
-  auto add = [&](const std::string& key, const std::string& what, const std::string& path,
-                 const std::optional<std::string>& member, const std::string& reason, const std::string& fix) {
-    Group& group = groups[{key, what, reason}];
-    if (group.files++ == 0) {
-      group.first = member ? path + "(" + *member + ")" : path;
-      group.reason = reason;
-      group.fix = fix;
+  for (const auto& cause : group_check_causes(check)) {
+    if (!is_failure(cause)) {
+      continue;  // jit and opaque run (or may): check's own report lists them
     }
-  };
-  for (const auto& result : check.results) {
-    if (result.verdict == "no-code" || result.verdict == "host-only") {
-      add("check.gpu-code." + result.verdict, result.target, result.path, result.member, result.reason, result.fix);
-    }
-  }
-  for (const auto& load : check.load) {
-    for (const auto& problem : load.problems) {
-      add("check.load." + problem.kind, problem.needed, load.path, load.member, problem.reason, problem.fix);
-    }
-  }
-  for (const auto& [key, group] : groups) {
-    const auto& [id, what, reason] = key;
+    const CheckFile& first = cause.files.front();
+    std::string first_name = first.member ? first.path + "(" + *first.member + ")" : first.path;
+    std::size_t files = cause.files.size();
     Finding finding;
-    finding.id = id;
+    finding.id = cause.id;
     finding.status = Status::fail;
-    finding.title = fmt::format("{} file{} ({}): {}", group.files, group.files == 1 ? "" : "s", what, group.reason);
-    finding.seen = group.files == 1 ? group.first : "first: " + group.first;
-    finding.fix = group.fix;
+    finding.title = fmt::format("{} file{} ({}): {}", files, files == 1 ? "" : "s", cause.what, cause.reason);
+    finding.seen = files == 1 ? first_name : "first: " + first_name;
+    finding.fix = cause.fix;
     finding.origin = "check --python";
     out.push_back(std::move(finding));
   }
@@ -401,7 +392,8 @@ std::string bug_report_markdown(const BugReport& report, std::size_t limit) {
                    report.redactor.redact(without_timing(doctor_to_text(report.doctor, TextStyle{})))});
   if (report.check) {
     folds.push_back({"check --python", "archfit check --python PY",
-                     report.redactor.redact(check_to_text(*report.check, TextStyle{}))});
+                     report.redactor.redact(check_to_text(*report.check, TextStyle{}) +
+                                            check_errors_to_text(*report.check, TextStyle{}))});
   }
   std::string top = r.redact(head) + r.redact(attention);
   const std::string tail = "<sub>made by `archfit report`: paste it whole; it diffs cleanly against another report</sub>\n";

@@ -105,6 +105,20 @@ std::string check_to_json(const check::CheckReport& report, int indent) {
     json.end_object();
   }
   json.end_array();
+  json.key("vendor_mismatches");
+  json.begin_array();
+  for (const auto& mismatch : report.vendor_mismatches) {
+    json.begin_object();
+    json.member("subject", mismatch.subject);
+    text_or_null(json, "package", mismatch.package);
+    json.member("code_vendor", mismatch.code_vendor);
+    json.member("target_vendor", mismatch.target_vendor);
+    json.member("evidence", mismatch.evidence);
+    json.member("message", mismatch.message);
+    json.member("fix", mismatch.fix);
+    json.end_object();
+  }
+  json.end_array();
   json.string_array("notes", report.notes);
   json.string_array("errors", report.errors);
   json.member("will_fail", report.will_fail());

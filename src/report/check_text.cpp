@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "report/check_causes.hpp"
 #include "util/terminal_text.hpp"
 
 namespace archfit::report {
@@ -34,8 +35,43 @@ std::string verdict_text(const std::string& verdict, const TextStyle& style) {
 
 }  // namespace
 
-std::string check_to_text(const check::CheckReport& report, const TextStyle& style) {
+std::string check_to_text(const check::CheckReport& report, const TextStyle& style, const CheckTextOptions& options) {
   std::string out;
+  // A build for the other vendor first: nothing below matters until that is fixed. A package's is
+  // its own line; several PATH inputs of one vendor are one line with their names folded.
+  std::vector<const check::VendorMismatch*> inputs;
+  for (const auto& mismatch : report.vendor_mismatches) {
+    if (mismatch.package.empty() && report.vendor_mismatches.size() > 1) {
+      inputs.push_back(&mismatch);  // PATH inputs: one vendor pair, since every target is of one vendor
+      continue;
+    }
+    out += fmt::format("{} {}\n", style.red("vendor mismatch:"), terminal_safe(mismatch.message));
+    if (!mismatch.evidence.empty()) {
+      out += fmt::format("  seen: {}\n", terminal_safe(mismatch.evidence));
+    }
+    out += fmt::format("  fix: {}\n", terminal_safe(mismatch.fix));
+  }
+  if (inputs.size() == 1) {
+    out += fmt::format("{} {}\n  seen: {}\n  fix: {}\n", style.red("vendor mismatch:"),
+                       terminal_safe(inputs.front()->message), terminal_safe(inputs.front()->evidence),
+                       terminal_safe(inputs.front()->fix));
+  } else if (inputs.size() > 1) {
+    const auto& first = *inputs.front();
+    std::size_t shown = options.names_per_cause == 0 ? inputs.size() : std::min(options.names_per_cause, inputs.size());
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < shown; ++i) {
+      names.push_back(terminal_safe(inputs[i]->subject));
+    }
+    out += fmt::format("{} {} inputs are {} builds, and the targets are {}: they cannot run {}\n",
+                       style.red("vendor mismatch:"), inputs.size(), first.code_vendor == "amd" ? "ROCm" : "CUDA",
+                       terminal_safe(first.targets), first.where);
+    out += fmt::format("  inputs: {}{}\n", fmt::join(names, ", "),
+                       shown < inputs.size() ? fmt::format(" and {} more", inputs.size() - shown) : std::string());
+    out += fmt::format("  fix: {}\n", terminal_safe(first.fix));
+  }
+  if (!report.vendor_mismatches.empty()) {
+    out += "\n";
+  }
   std::vector<std::string> targets;
   for (const auto& target : report.targets) {
     targets.push_back(terminal_safe(target.display));
@@ -94,24 +130,39 @@ std::string check_to_text(const check::CheckReport& report, const TextStyle& sty
   std::size_t jit = 0;
   std::size_t opaque = 0;
   for (const auto& result : report.results) {
-    if (result.verdict == "native") {
-      continue;
-    }
-    result.verdict == "jit" ? ++jit : result.verdict == "opaque" ? ++opaque : ++failures;
-    std::string name = shorten(result.path, report.site_packages, result.member);
-    out += fmt::format("\n{} {} on {}: {}\n", verdict_text(result.verdict, style), name, terminal_safe(result.target),
-                       terminal_safe(result.reason));
-    if (!result.fix.empty()) {
-      out += fmt::format("  fix: {}\n", terminal_safe(result.fix));
+    if (result.verdict != "native") {
+      result.verdict == "jit" ? ++jit : result.verdict == "opaque" ? ++opaque : ++failures;
     }
   }
   std::size_t load_failures = 0;
   for (const auto& load : report.load) {
-    for (const auto& problem : load.problems) {
-      ++load_failures;
-      std::string name = shorten(load.path, report.site_packages, load.member);
-      out += fmt::format("\n{} {}: {}\n  fix: {}\n", style.red("will not load:"), name, terminal_safe(problem.reason),
-                         terminal_safe(problem.fix));
+    load_failures += load.problems.size();
+  }
+  // One block per cause: a cause of one file names it in its first line; a repeated one says how
+  // many files and folds their names below.
+  for (const auto& cause : group_check_causes(report)) {
+    bool load = cause.verdict == "will not load";
+    std::string label = load ? style.red("will not load:") : verdict_text(cause.verdict, style);
+    std::string target = terminal_safe(cause.what);
+    if (cause.files.size() == 1) {
+      std::string name = shorten(cause.files.front().path, report.site_packages, cause.files.front().member);
+      out += load ? fmt::format("\n{} {}: {}\n", label, name, terminal_safe(cause.reason))
+                  : fmt::format("\n{} {} on {}: {}\n", label, name, target, terminal_safe(cause.reason));
+    } else {
+      std::size_t shown = options.names_per_cause == 0 ? cause.files.size()
+                                                       : std::min(options.names_per_cause, cause.files.size());
+      std::vector<std::string> names;
+      for (std::size_t i = 0; i < shown; ++i) {
+        names.push_back(shorten(cause.files[i].path, report.site_packages, cause.files[i].member));
+      }
+      std::string more = shown < cause.files.size() ? fmt::format(" and {} more", cause.files.size() - shown) : "";
+      out += load ? fmt::format("\n{} {} files: {}\n", label, cause.files.size(), terminal_safe(cause.reason))
+                  : fmt::format("\n{} on {}, {} files: {}\n", label, target, cause.files.size(),
+                                terminal_safe(cause.reason));
+      out += fmt::format("  files: {}{}\n", fmt::join(names, ", "), more);
+    }
+    if (!cause.fix.empty()) {
+      out += fmt::format("  fix: {}\n", terminal_safe(cause.fix));
     }
   }
   std::size_t consistency_failures = 0;
@@ -127,9 +178,6 @@ std::string check_to_text(const check::CheckReport& report, const TextStyle& sty
       out += fmt::format("  fix: {}\n", terminal_safe(item.fix));
     }
   }
-  for (const auto& error : report.errors) {
-    out += fmt::format("{} {}\n", style.red("error:"), terminal_safe(error));
-  }
   std::size_t binaries = rows.size();
   out += fmt::format("\n{} {} binar{} × {} target{}: {} will not run, {} only after a JIT compile{}; {} load problem{}; {} "
                      "inconsistenc{}\n",
@@ -138,6 +186,14 @@ std::string check_to_text(const check::CheckReport& report, const TextStyle& sty
                      opaque == 0 ? std::string() : fmt::format(", {} opaque (not judged statically)", opaque),
                      load_failures, load_failures == 1 ? "" : "s", consistency_failures,
                      consistency_failures == 1 ? "y" : "ies");
+  return out;
+}
+
+std::string check_errors_to_text(const check::CheckReport& report, const TextStyle& style) {
+  std::string out;
+  for (const auto& error : report.errors) {
+    out += fmt::format("archfit: {} {}\n", style.red("error:"), terminal_safe(error));
+  }
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <tuple>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -303,6 +304,51 @@ TEST_F(FleetReportTest, FleetCheckAnswersFromTheReportsAlone) {
   EXPECT_EQ(verdict["n[1-2,10]"], "fails");  // gfx942: no code
   EXPECT_EQ(verdict["n4"], "fails");         // sm_90: no code
   EXPECT_EQ(answer["verdicts"][0]["groups"].size(), 3u);
+}
+
+// The PYTORCH_ROCM_ARCH union sorts as versions, not as text ("gfx1100" < "gfx908" as text). The
+// targets come from the captures' rocminfo (expected.tsv); the order from LLVM's AMDGPUUsage
+// processor table, where gfxNNN is major (all but the last two characters), minor and stepping (one
+// hex digit each): gfx908 = 9.0.8, gfx90a = 9.0.10, gfx942 = 9.4.2, gfx1100 = 11.0.0.
+TEST(FleetReport, AmdArchitectureUnionSortsAsVersions) {
+  fs::path dir = unique_temp_path("archfit-fleet-order");
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::vector<std::string> expected;
+  for (auto [node, tree] : std::vector<std::pair<std::string, std::string>>{
+           {"a1", "rx7900xtx"}, {"a2", "mi300x-8gpu"}, {"a3", "mi100"}, {"a4", "mi250x"}}) {
+    auto result = run_command({archfit_binary(), "fleet", "node", "--node", node, "--out", dir.string(), "--sysroot",
+                               (sysroot(tree) / "root").string()});
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    for (const auto& target : expected_column(tree, "target")) {
+      if (std::find(expected.begin(), expected.end(), target) == expected.end()) expected.push_back(target);
+    }
+  }
+  int code = 0;
+  auto report = run_archfit_json({"fleet", "report", dir.string()}, &code);
+  fs::remove_all(dir);
+  auto version = [](const std::string& gfx) {
+    std::string digits = gfx.substr(3);
+    return std::make_tuple(std::stoi(digits.substr(0, digits.size() - 2)),
+                           std::stoi(digits.substr(digits.size() - 2, 1), nullptr, 16),
+                           std::stoi(digits.substr(digits.size() - 1), nullptr, 16));
+  };
+  std::vector<std::string> actual;
+  std::string list = report["build_targets"]["PYTORCH_ROCM_ARCH"];
+  for (std::size_t at = 0; at <= list.size();) {
+    auto end = std::min(list.find(';', at), list.size());
+    actual.push_back(list.substr(at, end - at));
+    at = end + 1;
+  }
+  // Every capture's GPUs are in the union (the 7900 XTX box's iGPU too, where detect counts it)…
+  for (const auto& target : {"gfx908", "gfx90a", "gfx942", "gfx1100"}) {
+    EXPECT_NE(std::find(expected.begin(), expected.end(), target), expected.end()) << target;
+    EXPECT_NE(std::find(actual.begin(), actual.end(), target), actual.end()) << list;
+  }
+  // …in version order.
+  EXPECT_TRUE(std::is_sorted(actual.begin(), actual.end(),
+                             [&](const auto& a, const auto& b) { return version(a) < version(b); }))
+      << list;
 }
 
 // Expected values that follow from the notation itself (a range pads to its low end's width); the

@@ -228,6 +228,29 @@ TEST(BugReport, JsonHasTheDocumentedFields) {
   EXPECT_TRUE(parsed["check_skipped"].is_null());
 }
 
+// check's unreadable inputs go to stderr in `archfit check` (report/check_text.hpp), but the paste
+// keeps them in its check section; a vendor mismatch is one finding, not one per file.
+TEST(BugReport, CheckSectionKeepsTheErrorLinesAndTheVendorMismatch) {
+  BugReport report;
+  report.version = "archfit test";
+  check::CheckReport checked;
+  checked.targets.push_back(*check::parse_device_target("gfx942"));
+  checked.errors.push_back("/srv/libcut.so: ELF section headers past the end of the file");
+  checked.vendor_mismatches.push_back({"torch", "torch", "nvidia", "amd", "torch/version.py: cuda 12.4",
+                                       "this is a CUDA build of torch, and the targets are AMD (gfx942): it cannot "
+                                       "run here",
+                                       "install a ROCm build of torch", "AMD (gfx942)", "here"});
+  report.check = checked;
+  report.findings = judge(report.doctor.facts.detect, report.doctor, &*report.check);
+  std::string markdown = bug_report_markdown(report);
+  EXPECT_NE(markdown.find("archfit: error: /srv/libcut.so: ELF section headers past the end of the file"),
+            std::string::npos)
+      << markdown;
+  ASSERT_EQ(report.findings.size(), 1u);
+  EXPECT_EQ(report.findings.front().id, "check.vendor-mismatch");
+  EXPECT_EQ(report.findings.front().status, model::Status::fail);
+}
+
 TEST(Redactor, ValuesAreReplacedAsWholeWordsAndPatternsNeedNoValue) {
   auto table = knowledge::parse_tsv("kind\tname\tplaceholder\twhat\tsource\n"
                                     "env\tUSER\t[user]\tuser name\ttest row\n"

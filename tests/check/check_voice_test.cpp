@@ -1,0 +1,186 @@
+// `check`'s voice (docs/check.md, "What check says first"; issue 16): a build for the other vendor is
+// said first, in one line, and never gets the other vendor's fixes; repeated findings are grouped
+// under one cause with their files folded; inputs that cannot be read are `archfit: error:` lines on
+// stderr, not part of the report. On the archfit binary, with the real fixtures: libsm80.so and
+// libsm80_nvrtc.so are nvcc -gencode arch=compute_80,code=sm_80 builds (NVIDIA code only),
+// libxnack_off.so a hipcc --offload-arch=gfx90a:xnack- build (AMD code only);
+// tests/fixtures/check/make_check_fixtures.sh. A "CUDA torch" is a venv laid out at test time with
+// the captured torch 2.11.0+cu130 metadata and version.py (tests/data/python-envs/h200-torch-2.11)
+// and the nvcc fixture as its libraries, listed in a RECORD as pip writes it.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "check/vendor_mismatch.hpp"
+#include "support/test_support.hpp"
+
+namespace archfit::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+CommandResult archfit(std::vector<std::string> args) {
+  args.insert(args.begin(), archfit_binary());
+  return run_command(args);
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) {
+    ++n;
+  }
+  return n;
+}
+
+const std::vector<std::string> k_torch_libraries = {"libtorch_cuda.so", "libc10_cuda.so", "libtorch_cuda_linalg.so",
+                                                    "libcaffe2_nvrtc.so", "libtorch_global_deps.so"};
+
+// A venv whose torch is the captured CUDA 13.0 build, its libraries copies of an nvcc-built one.
+fs::path cuda_torch_venv(const fs::path& top) {
+  fs::path venv = top / "venv";
+  fs::path site = venv / "lib/python3.12/site-packages";
+  fs::create_directories(site / "torch/lib");
+  fs::create_directories(venv / "bin");
+  std::ofstream(venv / "pyvenv.cfg") << "home = /usr/bin\ninclude-system-site-packages = false\nversion = 3.12.3\n";
+  fs::path captured = fs::path(ARCHFIT_SOURCE_DIR) / "tests/data/python-envs/h200-torch-2.11";
+  fs::copy(captured / "torch-2.11.0.dist-info", site / "torch-2.11.0.dist-info", fs::copy_options::recursive);
+  fs::copy(captured / "torch/version.py", site / "torch/version.py");
+  std::ofstream record(site / "torch-2.11.0.dist-info/RECORD");
+  for (const auto& name : k_torch_libraries) {
+    fs::copy_file(fixture_dir("check") / "gpu/libsm80.so", site / "torch/lib" / name);
+    record << "torch/lib/" << name << ",sha256=x,1\n";
+  }
+  record << "torch/version.py,sha256=x,1\n";
+  fs::create_symlink("/usr/bin/python3", venv / "bin/python3");
+  return venv;
+}
+
+TEST(CheckVoice, ACudaTorchOnAmdTargetsSaysSoFirstInOneLine) {
+  fs::path top = unique_temp_path("check-voice-torch");
+  fs::remove_all(top);
+  fs::path venv = cuda_torch_venv(top);
+  auto result = archfit({"check", "--python", (venv / "bin/python3").string(), "--target", "gfx942"});
+  auto json = archfit({"check", "--json", "--python", (venv / "bin/python3").string(), "--target", "gfx942"});
+  fs::remove_all(top);
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  // The first line is the verdict (version.py: cuda = '13.0'; the libraries: sm_80 only).
+  EXPECT_TRUE(result.out.starts_with(
+      "vendor mismatch: this is a CUDA build of torch, and the targets are AMD (gfx942): it cannot run on them\n"))
+      << result.out;
+  EXPECT_NE(result.out.find("install a ROCm build of torch"), std::string::npos) << result.out;
+  // Never the fixes of the wrong vendor.
+  EXPECT_EQ(result.out.find("--offload-arch"), std::string::npos) << result.out;
+  EXPECT_EQ(result.out.find("PYTORCH_ROCM_ARCH"), std::string::npos) << result.out;
+  EXPECT_EQ(result.out.find("NVIDIA driver"), std::string::npos) << result.out;
+  // The five libraries: one cause, one block, three names and "and 2 more".
+  EXPECT_EQ(count(result.out, "\nno-code "), 1u) << result.out;  // the matrix has one cell each
+  EXPECT_NE(result.out.find("\nno-code on gfx942, 5 files: carries only NVIDIA GPU code"), std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find(" and 2 more\n"), std::string::npos) << result.out;
+  // --json has every file, and the mismatch.
+  auto parsed = nlohmann::json::parse(json.out);
+  ASSERT_EQ(parsed["vendor_mismatches"].size(), 1u) << json.out;
+  EXPECT_EQ(parsed["vendor_mismatches"][0]["code_vendor"], "nvidia");
+  EXPECT_EQ(parsed["vendor_mismatches"][0]["target_vendor"], "amd");
+  EXPECT_EQ(parsed["results"].size(), k_torch_libraries.size());
+}
+
+TEST(CheckVoice, AnAmdOnlyFileOnNvidiaTargetsNeverGetsCudaFixes) {
+  std::string file = (fixture_dir("check") / "gpu/libxnack_off.so").string();
+  auto result = archfit({"check", "--target", "sm_90", file});
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  EXPECT_TRUE(result.out.starts_with("vendor mismatch: " + file +
+                                     " is a ROCm build, and the targets are NVIDIA (sm_90): it cannot run on them\n"))
+      << result.out;
+  EXPECT_EQ(result.out.find("-gencode"), std::string::npos) << result.out;
+  EXPECT_EQ(result.out.find("TORCH_CUDA_ARCH_LIST"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("use a CUDA build of it"), std::string::npos) << result.out;
+  // Several inputs of the other vendor: one line, the names folded.
+  std::string nvidia = (fixture_dir("check") / "gpu").string();
+  auto several = archfit({"check", "--target", "gfx942", nvidia + "/libsm80.so", nvidia + "/libsm90a.so",
+                          nvidia + "/libptx80.so"});
+  EXPECT_TRUE(several.out.starts_with(
+      "vendor mismatch: 3 inputs are CUDA builds, and the targets are AMD (gfx942): they cannot run on them\n"))
+      << several.out;
+  EXPECT_EQ(count(several.out, "vendor mismatch:"), 1u) << several.out;
+  EXPECT_NE(several.out.find("  inputs: " + nvidia + "/libptx80.so, "), std::string::npos) << several.out;
+  // Targets of both vendors: judged per target, no headline.
+  auto both = archfit({"check", "--target", "gfx90a,sm_90", file});
+  EXPECT_EQ(both.out.find("vendor mismatch"), std::string::npos) << both.out;
+  // The same vendor: no headline, and the same-vendor fix (a rebuild for the target).
+  auto same = archfit({"check", "--target", "gfx942", file});
+  EXPECT_EQ(same.out.find("vendor mismatch"), std::string::npos) << same.out;
+  EXPECT_NE(same.out.find("--offload-arch=gfx942"), std::string::npos) << same.out;
+}
+
+TEST(CheckVoice, RepeatedCausesAreOneBlockWithTheFilesFolded) {
+  fs::path dir = unique_temp_path("check-voice-group");
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  for (int i = 1; i <= 6; ++i) {
+    fs::copy_file(fixture_dir("check") / "gpu/libsm80.so", dir / ("libk" + std::to_string(i) + ".so"));
+  }
+  // sm_80 cubins do not run on 9.0 (another major): no-code, six times over, one cause.
+  auto result = archfit({"check", "--target", "sm_90", dir.string()});
+  auto json = archfit({"check", "--json", "--target", "sm_90", dir.string()});
+  fs::remove_all(dir);
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  EXPECT_EQ(result.out.find("vendor mismatch"), std::string::npos) << result.out;
+  EXPECT_EQ(count(result.out, "no-code on sm_90, 6 files: "), 1u) << result.out;
+  EXPECT_EQ(count(result.out, "  fix: "), 1u) << result.out;
+  EXPECT_NE(result.out.find("  files: " + (dir / "libk").string()), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find(" and 3 more\n"), std::string::npos) << result.out;
+  auto parsed = nlohmann::json::parse(json.out);
+  EXPECT_EQ(parsed["results"].size(), 6u);  // every file in --json
+}
+
+TEST(CheckVoice, UnreadableInputsAreErrorsOnStderrNotInTheReport) {
+  fs::path dir = unique_temp_path("check-voice-errors");
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::copy_file(fixture_dir("check") / "gpu/libsm90a.so", dir / "libgood.so");
+  // The first 200 bytes of an ELF: the header promises section headers past the end.
+  std::string elf = read_text(fixture_dir("check") / "gpu/libsm80.so");
+  std::ofstream(dir / "libcut.so", std::ios::binary) << elf.substr(0, 200);
+  auto result = archfit({"check", "--target", "sm_90", dir.string()});
+  fs::remove_all(dir);
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.out.find("error:"), std::string::npos) << result.out;
+  EXPECT_NE(result.err.find("archfit: error: " + (dir / "libcut.so").string() + ": "), std::string::npos)
+      << result.err;
+  EXPECT_NE(result.out.find("Summary:"), std::string::npos) << result.out;
+}
+
+// A library of NVIDIA's runtime missing on AMD targets: installing it (libcuda: "install the NVIDIA
+// driver") cannot make the file run; the fix is a build for ROCm. The load problem is as
+// check/loadability.cpp reports a DT_NEEDED libcuda.so.1 that the loader does not find.
+TEST(CheckVoice, TheOtherVendorsRuntimeIsNeverToBeInstalled) {
+  for (const char* target : {"gfx942", "sm_90"}) {
+    check::CheckReport report;
+    report.targets.push_back(*check::parse_device_target(target));
+    bool amd = report.targets.front().vendor == "amd";
+    std::string soname = amd ? "libcuda.so.1" : "libamdhip64.so.6";
+    check::LoadResult load;
+    load.path = "/opt/x/libfoo.so";
+    load.problems.push_back({"missing-library", soname, "", soname + " is not found by the loader's search",
+                             amd ? "install the NVIDIA driver (libcuda comes with it, not with the CUDA toolkit)"
+                                 : "install the ROCm release that provides libamdhip64.so.6"});
+    report.load.push_back(load);
+    std::vector<scan::FileReport> files;
+    std::map<std::string, std::string> package_of;
+    std::vector<std::string> roots;
+    check::judge_vendor_mismatches({.files = &files, .package_of = &package_of, .roots = &roots}, report);
+    const std::string& fix = report.load.front().problems.front().fix;
+    EXPECT_EQ(fix.find("install the NVIDIA driver"), std::string::npos) << fix;
+    EXPECT_EQ(fix.find("install the ROCm release"), std::string::npos) << fix;
+    EXPECT_NE(fix.find(amd ? "use a ROCm build" : "use a CUDA build"), std::string::npos) << fix;
+    EXPECT_TRUE(report.vendor_mismatches.empty());  // no GPU code seen: no headline from a library name alone
+  }
+}
+
+}  // namespace
+}  // namespace archfit::test
