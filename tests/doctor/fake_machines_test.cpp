@@ -1023,7 +1023,7 @@ TEST(DoctorPackages, EveryInstallLineNamesPackagesOfTheDetectedRelease) {
       }
     }
     // The scenarios reach the kinds of line the table covers: GCC, ROCm (archive or AMD), Python on Ubuntu.
-    EXPECT_GE(names, 8u);
+    EXPECT_GE(names, 5u);
     EXPECT_TRUE(seen.count("rocm") == 1 || seen.count("hipblaslt-dev") == 1) << c.tree;
     if (c.manager == "apt-get") {
       EXPECT_EQ(seen.count("python3-venv"), 1u) << c.tree;
