@@ -317,7 +317,10 @@ void check_compile_targets(const CheckContext& context, const RocmInstall& selec
     cannot.push_back(target);
     if (!verdict.first_release.empty() && compare_versions(verdict.first_release, selected.version) > 0) {
       fixes.push_back(target + ": ROCm " + verdict.first_release + " or newer (its device libraries are the first with " +
-                      target + ")");
+                      target + (verdict.unread_before_first.empty()
+                                    ? std::string(")")
+                                    : " read here; those of ROCm " + join(verdict.unread_before_first, ", ") +
+                                          " were not, and may have it too)"));
       source += (source.empty() ? "" : "; ") + verdict.first_source;
     } else if (auto listed = first_listing_release(context, target)) {
       fixes.push_back(target + ": ROCm " + listed->rocm + " or newer (the first release whose compatibility matrix "

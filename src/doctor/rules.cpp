@@ -254,10 +254,13 @@ std::vector<CompilerTargets> RuleSet::compiler_targets() const {
 TargetVerdict RuleSet::judge_target(std::string_view toolchain, std::string_view release, std::string_view target) const {
   TargetVerdict verdict;
   std::string wanted = major_minor(release);
+  std::string last_without;  // the newest row before first_release that lacks the target
+  std::vector<std::string> rows_read;
   for (const auto& row : compiler_targets()) {
     if (row.toolchain != toolchain) {
       continue;
     }
+    rows_read.push_back(major_minor(row.release));
     bool has = std::find(row.targets.begin(), row.targets.end(), target) != row.targets.end();
     if (major_minor(row.release) == wanted) {
       verdict.installed = row;
@@ -269,6 +272,20 @@ TargetVerdict RuleSet::judge_target(std::string_view toolchain, std::string_view
         verdict.first_source = row.source;
       }
       verdict.last_release = row.release;
+    } else if (verdict.first_release.empty()) {
+      last_without = row.release;
+    }
+  }
+  if (toolchain == "rocm" && !last_without.empty() && !verdict.first_release.empty()) {
+    for (const auto& known : rocm_releases()) {
+      std::string minor = major_minor(known.rocm);
+      bool between = compare_versions(minor, last_without) > 0 && compare_versions(minor, verdict.first_release) < 0;
+      bool listed = std::find(rows_read.begin(), rows_read.end(), minor) != rows_read.end() ||
+                    std::find(verdict.unread_before_first.begin(), verdict.unread_before_first.end(), minor) !=
+                        verdict.unread_before_first.end();
+      if (between && !listed) {
+        verdict.unread_before_first.push_back(minor);
+      }
     }
   }
   return verdict;

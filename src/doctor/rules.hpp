@@ -57,6 +57,9 @@ struct TargetVerdict {
   std::string first_release;  // the oldest release with the target, "" when none
   std::string last_release;   // the newest release with the target (differs from the table's newest when dropped)
   std::string first_source;
+  // Releases the compatibility matrix knows (data/rocm_releases.tsv) that fall between the last row without the
+  // target and first_release but have no row here (ROCm 6.1): the target may be older than first_release.
+  std::vector<std::string> unread_before_first;
 };
 
 struct ProjectRequirement {

@@ -6,10 +6,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include "doctor/distro_release.hpp"
 #include "fake_machine.hpp"
+#include "knowledge/tsv_table.hpp"
 
 namespace archfit::doctor::testing {
 namespace {
@@ -399,6 +402,46 @@ TEST(DoctorCuda, ArchListEntriesThatCoverHopper) {
     auto report = machine.doctor();
     ASSERT_CHECK(report, "gpus.arch-list.TORCH_CUDA_ARCH_LIST", Status::fail);
   }
+}
+
+// ROCm 6.3.3 (its /opt/rocm tree) cannot build gfx950: data/compiler_targets.tsv's 6.3 row (the device libraries
+// of a package built from ROCm/llvm-project@rocm-6.3.1) lacks it, the 6.4 row has it. 6.4.1 builds gfx1100.
+TEST(DoctorRocm, DeviceLibrariesOfTheSixSeriesJudgeTheTarget) {
+  FakeMachine machine("mi300x-8gpu");
+  mi300x_with_two_rocms(machine);
+  machine.environment.set("ROCM_PATH", "/opt/rocm-6.3.3");
+  auto options = machine.options();
+  options.targets = {"gfx950"};
+  auto report = machine.doctor(options);
+  ASSERT_CHECK(report, "rocm.compile-targets", Status::fail);
+  const auto* check = find_check(report, "rocm.compile-targets");
+  EXPECT_NE(check->fix.find("gfx950: ROCm 6.4 or newer"), std::string::npos) << check->fix;
+  EXPECT_EQ(check->fix.find("were not"), std::string::npos) << check->fix;  // 6.3 was read: no gap
+  EXPECT_NE(check->source.find("rocm-6.4.0"), std::string::npos) << check->source;
+
+  machine.environment.set("ROCM_PATH", "/opt/rocm-6.4.1");
+  options.targets = {"gfx1100"};
+  report = machine.doctor(options);
+  ASSERT_CHECK(report, "rocm.compile-targets", Status::pass);
+}
+
+// Debian 12's ROCm 5.2.3 and an RDNA4 target: the first release read here whose device libraries have gfx1201 is
+// 6.2; 6.1's were not read, and the fix says so instead of claiming 6.2 is the first.
+TEST(DoctorRocm, FirstReleaseNextToAnUnreadReleaseSaysSo) {
+  FakeMachine machine("mi210");
+  machine.debian_gcc12();
+  machine.build_tools();
+  machine.python_venv();
+  machine.copy("rocm/debian/usr", "/usr");
+  machine.copy("rocm/debian/var", "/var");
+  machine.environment.set("ROCM_PATH", "/usr");
+  auto options = machine.options();
+  options.targets = {"gfx1201"};
+  auto report = machine.doctor(options);
+  ASSERT_CHECK(report, "rocm.compile-targets", Status::fail);
+  const auto* check = find_check(report, "rocm.compile-targets");
+  EXPECT_NE(check->fix.find("gfx1201: ROCm 6.2 or newer"), std::string::npos) << check->fix;
+  EXPECT_NE(check->fix.find("those of ROCm 6.1 were not, and may have it too"), std::string::npos) << check->fix;
 }
 
 TEST(DoctorCuda, Cuda13CannotBuildVolta) {
@@ -859,6 +902,160 @@ TEST(DoctorRocm, UbuntuAndRhelFixLinesComeFromTheirLists) {
       }
     }
     EXPECT_TRUE(setup);
+  }
+}
+
+
+// ---- Every install line on Ubuntu 22.04/24.04 and RHEL 9 pastes (data/distro_package_lists.tsv) ----
+
+// The captured /etc/os-release of a release (tests/data/os-release/<name>, see its SOURCE.md).
+std::string captured_os_release(const std::string& name) {
+  return test::read_text(fs::path(ARCHFIT_SOURCE_DIR) / "tests/data/os-release" / name / "etc/os-release");
+}
+
+// Every fix doctor gives on `machine` after its os-release is replaced by `os_release`, as lines per check.
+void collect_fixes(FakeMachine& machine, const std::string& os_release, std::vector<std::vector<std::string>>& fixes,
+                   const DoctorOptions* options = nullptr) {
+  machine.file("/etc/os-release", os_release);
+  auto report = options != nullptr ? machine.doctor(*options) : machine.doctor();
+  for (const auto& check : report.checks) {
+    if (!check.fix.empty()) {
+      fixes.push_back(test::lines(check.fix));
+    }
+  }
+}
+
+// The fixes of machines that make doctor print every kind of install line it has: ROCm components missing from
+// Debian-style packages under /usr and from an /opt/rocm tree, GCC floors from 9 to 15, clang's newest GCC without
+// its libstdc++ headers, and no ninja, git, python3 or venv at all.
+std::vector<std::vector<std::string>> every_install_fix(const std::string& os_release) {
+  std::vector<std::vector<std::string>> fixes;
+  fixes.push_back(components_fix_on(os_release));
+  {
+    FakeMachine machine("mi300x-8gpu");
+    mi300x_with_two_rocms(machine);
+    machine.environment.set("ROCM_PATH", "/opt/rocm-6.3.3");
+    collect_fixes(machine, os_release, fixes);
+  }
+  for (const char* floor : {"9.0", "11.0", "12.0", "13.0", "14.0", "15.0"}) {
+    fixes.push_back(test::lines(gcc_floor_fix({os_release, floor, "", ""})));
+  }
+  {
+    FakeMachine machine("mi210");
+    machine.tool("/usr/bin/x86_64-linux-gnu-gcc-11", "gcc-11-ubuntu2204");
+    machine.tool("/usr/bin/x86_64-linux-gnu-g++-11", "gxx-11-ubuntu2204");
+    machine.link("/usr/bin/gcc", "x86_64-linux-gnu-gcc-11");
+    machine.link("/usr/bin/g++", "x86_64-linux-gnu-g++-11");
+    machine.gcc_installation("11", true);
+    machine.gcc_installation("12", false);
+    machine.tool("/usr/bin/clang-15", "clang-15-debian");
+    machine.link("/usr/bin/clang++", "clang-15");
+    machine.build_tools();
+    machine.python_venv();
+    machine.rocm("6.4.1");
+    collect_fixes(machine, os_release, fixes);
+  }
+  {
+    FakeMachine machine("mi300x-8gpu");  // no build tools, no Python
+    machine.debian_gcc12();
+    machine.rocm("6.4.1");
+    collect_fixes(machine, os_release, fixes);
+  }
+  return fixes;
+}
+
+// data/distro_package_lists.tsv for one release: package -> where (archive | amd | absent).
+std::map<std::string, std::string> package_list(const std::string& distro) {
+  std::map<std::string, std::string> listed;
+  const auto& table = knowledge::embedded_table("distro_package_lists.tsv");
+  for (const auto& row : table.rows) {
+    if (table.field(row, "distro") == distro) {
+      listed[table.field(row, "package")] = table.field(row, "where");
+    }
+  }
+  return listed;
+}
+
+// Doctor on the captured os-release trees of Ubuntu 22.04, Ubuntu 24.04, RHEL 9.6, Rocky 9.3 and AlmaLinux 9.1:
+// every name of every `apt-get install` / `dnf install` line it prints is in that release's list; a name of AMD's
+// repository only after the line that registers AMD's repository for that release; an `absent` name never.
+TEST(DoctorPackages, EveryInstallLineNamesPackagesOfTheDetectedRelease) {
+  struct Case {
+    std::string tree;
+    std::string distro;
+    std::string manager;
+    std::string setup_page;
+  };
+  for (const Case& c : {Case{"ubuntu-22.04", "ubuntu-22.04", "apt-get", "package-manager-ubuntu.html"},
+                        Case{"ubuntu-24.04", "ubuntu-24.04", "apt-get", "package-manager-ubuntu.html"},
+                        Case{"rhel-9.6", "rhel-9", "dnf", "package-manager-rhel.html"},
+                        Case{"rocky-9.3", "rhel-9", "dnf", "package-manager-rhel.html"},
+                        Case{"almalinux-9.1", "rhel-9", "dnf", "package-manager-rhel.html"}}) {
+    SCOPED_TRACE(c.tree);
+    std::string os_release = captured_os_release(c.tree);
+    ASSERT_FALSE(os_release.empty());
+    auto listed = package_list(c.distro);
+    ASSERT_GT(listed.size(), 5u);
+    std::size_t names = 0;
+    std::set<std::string> seen;
+    for (const auto& fix : every_install_fix(os_release)) {
+      bool amd_setup = false;
+      for (const auto& line : fix) {
+        if (line.find("AMD's ROCm repository for " + c.distro) != std::string::npos &&
+            line.find(c.setup_page) != std::string::npos) {
+          amd_setup = true;
+        }
+        const std::string other = c.manager == "dnf" ? "apt-get" : "dnf";
+        EXPECT_EQ(line.find(other + " install "), std::string::npos) << "the other family's manager: " << line;
+        for (const auto& name : installed_by(line, c.manager)) {
+          ++names;
+          seen.insert(name);
+          auto it = listed.find(name);
+          if (it == listed.end()) {
+            ADD_FAILURE() << name << " is not in data/distro_package_lists.tsv for " << c.distro << ": " << line;
+            continue;
+          }
+          EXPECT_NE(it->second, "absent") << name << " does not exist for " << c.distro << ": " << line;
+          if (it->second == "amd") {
+            EXPECT_TRUE(amd_setup) << name << " is AMD's, but no line before it registers AMD's repository: " << line;
+          }
+        }
+      }
+    }
+    // The scenarios reach the kinds of line the table covers: GCC, ROCm (archive or AMD), Python on Ubuntu.
+    EXPECT_GE(names, 5u);
+    EXPECT_TRUE(seen.count("rocm") == 1 || seen.count("hipblaslt-dev") == 1) << c.tree;
+    if (c.manager == "apt-get") {
+      EXPECT_EQ(seen.count("python3-venv"), 1u) << c.tree;
+      EXPECT_EQ(seen.count("libstdc++-12-dev"), 1u) << c.tree;
+    } else {
+      EXPECT_TRUE(std::any_of(seen.begin(), seen.end(), [](const std::string& name) {
+        return name.starts_with("gcc-toolset-");
+      })) << c.tree;
+    }
+  }
+}
+
+// The table's own consistency with the GCC majors table: a release's g++-N rows are `archive` exactly for the
+// majors data/distro_gcc_majors.tsv gives it.
+TEST(DoctorPackages, GccRowsAgreeWithTheMajorsTable) {
+  for (const std::string distro : {"ubuntu-22.04", "ubuntu-24.04"}) {
+    SCOPED_TRACE(distro);
+    auto gcc = distro_gcc(distro);
+    ASSERT_TRUE(gcc.has_value());
+    auto listed = package_list(distro);
+    for (int major = 5; major <= 16; ++major) {
+      std::string name = "g++-" + std::to_string(major);
+      bool in_archive = std::find(gcc->majors.begin(), gcc->majors.end(), major) != gcc->majors.end();
+      auto it = listed.find(name);
+      if (in_archive) {
+        ASSERT_NE(it, listed.end()) << name;
+        EXPECT_EQ(it->second, "archive") << name;
+        EXPECT_EQ(listed["libstdc++-" + std::to_string(major) + "-dev"], "archive") << major;
+      } else if (it != listed.end()) {
+        EXPECT_EQ(it->second, "absent") << name;
+      }
+    }
   }
 }
 

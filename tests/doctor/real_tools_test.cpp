@@ -216,6 +216,40 @@ TEST(DoctorRealTools, DebianHipccTargetsAgreeWithDoctor) {
   fs::remove_all(dir);
 }
 
+// A second source for the ROCm rows: Debian's rocm-device-libs package installs one oclc_isa_version_<N>.bc per
+// target it can build, and its list equals the data/compiler_targets.tsv row of its release (5.2, from
+// ROCm-Device-Libs@rocm-5.2.0).
+TEST(DoctorRealTools, DebianDeviceLibrariesMatchTheTable) {
+  const fs::path bitcode = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode";
+  if (!fs::is_directory(bitcode)) {
+    GTEST_SKIP() << "Debian's rocm-device-libs is not installed";
+  }
+  auto package = test::run_command({"dpkg-query", "-W", "-f=${Version}", "rocm-device-libs"});
+  ASSERT_EQ(package.exit_code, 0) << package.err;
+  std::string release = first_match(package.out, R"(^([0-9]+\.[0-9]+))");
+  ASSERT_FALSE(release.empty()) << package.out;
+  std::vector<std::string> installed;
+  for (const auto& entry : fs::directory_iterator(bitcode)) {
+    std::string name = entry.path().filename().string();
+    if (name.starts_with("oclc_isa_version_") && name.ends_with(".bc")) {
+      installed.push_back("gfx" + name.substr(17, name.size() - 17 - 3));
+    }
+  }
+  std::sort(installed.begin(), installed.end());
+  auto rules = RuleSet::embedded();
+  ASSERT_TRUE(rules.ok());
+  for (const auto& row : rules->compiler_targets()) {
+    if (row.toolchain == "rocm" && row.release == release) {
+      auto table = row.targets;
+      std::sort(table.begin(), table.end());
+      EXPECT_EQ(table, installed) << "ROCm " << release;
+      EXPECT_GE(installed.size(), 30u);
+      return;
+    }
+  }
+  FAIL() << "ROCm " << release << " has no row in data/compiler_targets.tsv";
+}
+
 // The tests' nvcc lists exactly the targets data/compiler_targets.tsv gives its release.
 TEST(DoctorRealTools, NvccTargetListMatchesTheTable) {
   std::string nvcc = (test_cuda_home() / "bin/nvcc").string();

@@ -162,7 +162,23 @@ TEST(DoctorRules, CompilerTargets) {
   EXPECT_EQ(gfx1100.first_release, "5.3");
   EXPECT_TRUE(rules->judge_target("rocm", "5.2.3", "gfx1030").builds);
   EXPECT_EQ(rules->judge_target("rocm", "5.6.1", "gfx942").first_release, "5.7");
-  EXPECT_FALSE(rules->judge_target("rocm", "6.4.1", "gfx1100").installed.has_value());  // not covered: no verdict
+  // ROCm 6.2 - 6.4 (file lists of packages built from ROCm/llvm-project@rocm-6.x tags): gfx1150 and gfx1200 from
+  // 6.2, gfx950 and gfx1153 from 6.4. 6.1 has no row, so a target first seen in 6.2 may be older.
+  EXPECT_TRUE(rules->judge_target("rocm", "6.4.1", "gfx1100").builds);
+  auto gfx1150 = rules->judge_target("rocm", "5.7.1", "gfx1150");
+  ASSERT_TRUE(gfx1150.installed.has_value());
+  EXPECT_FALSE(gfx1150.builds);
+  EXPECT_EQ(gfx1150.first_release, "6.2");
+  EXPECT_EQ(gfx1150.unread_before_first, std::vector<std::string>{"6.1"});
+  auto gfx950 = rules->judge_target("rocm", "6.3.3", "gfx950");
+  EXPECT_FALSE(gfx950.builds);
+  EXPECT_EQ(gfx950.first_release, "6.4");
+  EXPECT_TRUE(gfx950.unread_before_first.empty());
+  EXPECT_TRUE(gfx1100.unread_before_first.empty());
+  EXPECT_FALSE(rules->judge_target("rocm", "6.2.4", "gfx1153").builds);
+  EXPECT_TRUE(rules->judge_target("rocm", "6.3.1", "gfx11-generic").builds);
+  EXPECT_FALSE(rules->judge_target("rocm", "6.1.2", "gfx1100").installed.has_value());  // not read: no verdict
+  EXPECT_FALSE(rules->judge_target("rocm", "7.0.2", "gfx1100").installed.has_value());
   // CUDA 13.0 dropped Volta; sm_70 was built from 11.0 to 12.9. sm_120 arrived in 12.8.
   auto sm70 = rules->judge_target("cuda", "13.0.88", "sm_70");
   EXPECT_FALSE(sm70.builds);
@@ -181,6 +197,26 @@ TEST(DoctorRules, CompilerTargets) {
     }
   }
   EXPECT_GE(compared, 10u);
+}
+
+// Two sources, one fact: every target the compatibility matrix supports for a release (data/rocm_releases.tsv,
+// AMD's documentation) is among the device libraries of that release (data/compiler_targets.tsv, file lists).
+TEST(DoctorRules, MatrixTargetsHaveDeviceLibraries) {
+  auto rules = RuleSet::embedded();
+  ASSERT_TRUE(rules.ok()) << rules.error().message;
+  std::size_t compared = 0;
+  for (const auto& release : rules->rocm_releases()) {
+    for (const auto& target : release.targets) {
+      auto verdict = rules->judge_target("rocm", release.rocm, target);
+      if (!verdict.installed) {
+        continue;
+      }
+      EXPECT_TRUE(verdict.builds) << "ROCm " << release.rocm << " supports " << target
+                                  << " but its device libraries lack it";
+      ++compared;
+    }
+  }
+  EXPECT_GE(compared, 25u);
 }
 
 }  // namespace
