@@ -6,16 +6,11 @@
 #include <fmt/format.h>
 
 #include "check/gpu_verdicts.hpp"
+#include "knowledge/tsv_table.hpp"
 
 namespace archfit::check {
 
 namespace {
-
-// The libraries each vendor's runtime and math libraries provide (NVIDIA: the driver's libcuda and
-// libnvidia-*, the toolkit's and pip's nvidia-* packages; AMD: ROCm's HIP, HSA and roc*/hip*/MIOpen/RCCL).
-bool starts_with_any(std::string_view text, std::initializer_list<std::string_view> prefixes) {
-  return std::any_of(prefixes.begin(), prefixes.end(), [&](std::string_view prefix) { return text.starts_with(prefix); });
-}
 
 struct Subject {
   std::string package;  // or empty for an input path
@@ -44,16 +39,11 @@ std::string listed(const std::set<std::string>& items, std::size_t shown) {
 }  // namespace
 
 std::string runtime_library_vendor(std::string_view soname) {
-  if (starts_with_any(soname, {"libcuda.so", "libcudart", "libcublas", "libcudnn", "libnccl", "libcufft", "libcurand",
-                               "libcusparse", "libcusolver", "libnvrtc", "libnvJitLink", "libnvToolsExt", "libnvidia-",
-                               "libcupti", "libnvjpeg", "libcufile"})) {
-    return "nvidia";
-  }
-  if (starts_with_any(soname, {"libamdhip64", "libhsa-runtime64", "librocblas", "librocm", "librocsolver",
-                               "librocsparse", "librocrand", "librocfft", "libroctx", "libroctracer", "librccl",
-                               "libMIOpen", "libhipblas", "libhipsparse", "libhipfft", "libhiprand", "libhipsolver",
-                               "libhiprtc", "libhsakmt"})) {
-    return "amd";
+  const auto& table = knowledge::embedded_table("runtime_library_vendors.tsv");
+  for (const auto& row : table.rows) {
+    if (soname.starts_with(table.field(row, "prefix"))) {
+      return table.field(row, "vendor");
+    }
   }
   return {};
 }

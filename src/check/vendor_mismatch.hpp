@@ -20,8 +20,9 @@
 
 namespace archfit::check {
 
-// "amd" | "nvidia" for a library the runtime of one vendor provides (libcuda, libcudart, libcublas,
-// libnccl, … / libamdhip64, libhsa-runtime64, librocblas, libMIOpen, …); empty for any other.
+// "amd" | "nvidia" for a library the runtime of one vendor provides (data/runtime_library_vendors.tsv:
+// libcuda, libcudart, libcublas, libnccl, … / libamdhip64, libhsa-runtime64, librocblas, libMIOpen,
+// …); empty for any other.
 std::string runtime_library_vendor(std::string_view soname);
 
 // "CUDA" / "ROCm"; "NVIDIA" / "AMD".
