@@ -40,7 +40,9 @@ int run_config_command(const ConfigCommandOptions& options, const GlobalOptions&
   if (!config) {
     return report_failure(error_style, options.json, "config", config.error().message, k_exit_usage);
   }
-  auto targets = choose_targets({.one_vendor = true, .config = &*config}, environment);
+  TargetRequest request;  // no --target, no --targets-from: what the commands start from
+  request.config = &*config;
+  auto targets = choose_targets(request, environment);
   if (!targets) {
     return report_failure(error_style, options.json, "config", targets.error().message, k_exit_usage);
   }

@@ -23,7 +23,8 @@ Result<SavedTargets> from_detect_json(std::string_view text) {
   if (json.is_discarded() || !json.is_object() || !json.contains("gpus") || !json["gpus"].is_array()) {
     return Error{"not an `archfit detect --json` report (no \"gpus\" array)"};
   }
-  SavedTargets saved{.format = "detect --json"};
+  SavedTargets saved;
+  saved.format = "detect --json";
   for (const auto& gpu : json["gpus"]) {
     if (!gpu.is_object() || !gpu.contains("target_id") || !gpu["target_id"].is_string()) {
       continue;
@@ -41,7 +42,8 @@ Result<SavedTargets> from_detect_json(std::string_view text) {
 }
 
 Result<SavedTargets> from_tool_gpus(const std::vector<DetectedGpu>& gpus, std::string format) {
-  SavedTargets saved{.format = std::move(format)};
+  SavedTargets saved;
+  saved.format = std::move(format);
   for (const auto& gpu : gpus) {
     add_once(saved.target_ids, gpu.target_id.empty() ? gpu.target : gpu.target_id);
   }

@@ -123,13 +123,14 @@ TEST_F(TargetSources, TargetsFromARocminfoOrNvidiaSmiPasteOrASavedDetectReport) 
 }
 
 TEST_F(TargetSources, ArchVariablesNameTheTargetsAfterEvalOfEnv) {
-  // No GPU on this machine: without a target doctor warns that none was found.
-  auto bare = doctor_json({}, {"--sysroot", sysroot("container-no-kfd")});
+  // A machine without any GPU (an empty tree): without a target doctor warns that none was found.
+  std::string root = (home_ / "empty-root").string();
+  std::filesystem::create_directories(root);
+  auto bare = doctor_json({}, {"--sysroot", root});
   EXPECT_NE(seen_of(bare, "gpus.targets").find("no GPU found"), std::string::npos) << seen_of(bare, "gpus.targets");
 
   // eval "$(archfit env --target gfx1100)", then doctor in the same shell.
   std::string self = archfit_binary();
-  std::string root = sysroot("container-no-kfd");
   auto shell = run_command({"/usr/bin/env", "-u", "PYTORCH_ROCM_ARCH", "-u", "TORCH_CUDA_ARCH_LIST",
                             "XDG_CONFIG_HOME=" + (home_ / "xdg").string(), "/bin/bash", "-c",
                             "eval \"$(\"$0\" env --sysroot \"$1\" --target gfx1100)\" && \"$0\" doctor --json --sysroot \"$1\"",
