@@ -52,7 +52,7 @@ bool valid_project(const std::string& project) {
 
 void add_target_options(CLI::App& app, DoctorInputs& inputs) {
   app.add_option("--target", inputs.targets,
-                 "Build for these GPUs instead of the ones found (gfx942, sm_90; comma-separated or repeated)")
+                 "GPU targets instead of the ones found: gfx942, sm_90 (comma-separated or repeated)")
       ->type_name("T,...");
   add_targets_from_option(app, inputs.targets_from);
 }

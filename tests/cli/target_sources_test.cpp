@@ -85,6 +85,18 @@ TEST_F(TargetSources, EveryCommandThatBuildsTakesTargetsFromWithOneHelpText) {
     EXPECT_EQ(line, help_line) << command;
   }
   EXPECT_NE(help_line.find("rocminfo / nvidia-smi"), std::string::npos) << help_line;
+  // --target, too, is one option of one text on the commands that build.
+  std::string target_line;
+  for (const std::string command : {"doctor", "env", "build", "clean", "report"}) {
+    auto help = archfit({}, {command, "--help"});
+    auto at = help.out.find("--target ");
+    ASSERT_NE(at, std::string::npos) << command;
+    std::string line = help.out.substr(at, help.out.find('\n', at) - at);
+    if (target_line.empty()) {
+      target_line = line;
+    }
+    EXPECT_EQ(line, target_line) << command;
+  }
 }
 
 TEST_F(TargetSources, TargetsFromARocminfoOrNvidiaSmiPasteOrASavedDetectReport) {
