@@ -1,16 +1,16 @@
 # Dependencies of the portable build (ARCHFIT_PORTABLE, cmake/ZigToolchain.cmake):
-#  - fmt, CLI11 and nlohmann/json are header-only: Debian's headers, through a directory that links
+#  - fmt, CLI11, nlohmann/json and toml++ are header-only: Debian's headers, through a directory that links
 #    just their folders (adding /usr/include itself would pull in the host's glibc 2.36 headers);
 #  - zlib and zstd are compiled here from Debian's own sources (scripts/fetch_portable_sources.sh puts
 #    `apt-get source zlib libzstd` under ARCHFIT_PORTABLE_SOURCES).
 set(ARCHFIT_PORTABLE_SOURCES "${CMAKE_BINARY_DIR}/portable-sources" CACHE PATH
     "Unpacked Debian sources of zlib and libzstd (scripts/fetch_portable_sources.sh)")
 set(ARCHFIT_PORTABLE_HEADERS /usr/include CACHE PATH
-    "Folder holding Debian's fmt/, CLI/ and nlohmann/ headers (only those folders are used)")
+    "Folder holding Debian's fmt/, CLI/, nlohmann/ and toml++/ headers (only those folders are used)")
 enable_language(C)
 set(header_dir ${CMAKE_BINARY_DIR}/portable-include)
 file(MAKE_DIRECTORY ${header_dir})
-foreach(dir fmt CLI nlohmann)
+foreach(dir fmt CLI nlohmann toml++)
   file(CREATE_LINK ${ARCHFIT_PORTABLE_HEADERS}/${dir} ${header_dir}/${dir} SYMBOLIC)
 endforeach()
 

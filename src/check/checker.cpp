@@ -18,6 +18,7 @@
 #include "binfmt/zip_archive.hpp"
 #include "util/mapped_file.hpp"
 #include "detect/detector.hpp"
+#include "detect/saved_targets.hpp"
 #include "probe/text_input.hpp"
 #include "scan/input_discovery.hpp"
 #include "scan/parallel_scan.hpp"
@@ -126,28 +127,9 @@ std::vector<std::string> zip_member_names(const std::string& path, std::vector<s
 }  // namespace
 
 Result<std::vector<DeviceTarget>> targets_from_detect_json(std::string_view json_text) {
-  auto json = nlohmann::json::parse(json_text, nullptr, false);
-  if (json.is_discarded() || !json.is_object() || !json.contains("gpus") || !json["gpus"].is_array()) {
-    return Error{"not an `archfit detect --json` report (no \"gpus\" array)"};
-  }
-  std::vector<std::string> ids;
-  for (const auto& gpu : json["gpus"]) {
-    if (!gpu.is_object() || !gpu.contains("target_id") || !gpu["target_id"].is_string()) {
-      continue;
-    }
-    if (gpu.contains("visible") && gpu["visible"].is_boolean() && !gpu["visible"].get<bool>()) {
-      continue;
-    }
-    std::string id = gpu["target_id"].get<std::string>();
-    if (std::find(ids.begin(), ids.end(), id) == ids.end()) {
-      ids.push_back(id);
-    }
-  }
-  auto targets = parse_target_list(ids);
-  if (targets && targets->empty()) {
-    return Error{"the report lists no GPU with a target"};
-  }
-  return targets;
+  // A detect report, or a rocminfo / nvidia-smi paste: the reader every --targets-from shares.
+  ARCHFIT_TRY(auto saved, detect::read_saved_targets(json_text));
+  return parse_target_list(saved.target_ids);
 }
 
 Result<CheckReport> run_check(const CheckOptions& options, const probe::SystemRoot& root,

@@ -428,8 +428,7 @@ std::function<int()> setup_build(CLI::App& app, const GlobalOptions& global) {
   app.add_option("--project", options->inputs.project, "pytorch, triton, vllm or flash-attn (default: the tree's)")
       ->type_name("NAME");
   app.add_option("--src", options->inputs.src, "The source tree to build (default: .)")->type_name("DIR");
-  app.add_option("--target", options->inputs.targets, "Build for these GPUs (default: the ones found)")
-      ->type_name("T,...");
+  add_target_options(app, options->inputs);
   app.add_option("--python", options->inputs.python, "The interpreter to build with")->type_name("PY");
   auto* wheel = app.add_flag("--wheel", options->wheel, "Build a wheel into DIR/dist (the default)");
   auto* editable = app.add_flag("--editable", options->editable, "An editable install instead of a wheel");

@@ -15,6 +15,7 @@
 #include "cli/failure_output.hpp"
 #include "cli/progress_bar.hpp"
 #include "cli/target_arguments.hpp"
+#include "cli/target_sources.hpp"
 #include "report/check_json.hpp"
 #include "report/check_text.hpp"
 
@@ -103,8 +104,7 @@ std::function<int()> setup_check(CLI::App& app, const GlobalOptions& global) {
       ->expected(1)
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  app.add_option("--targets-from", options->targets_from, "Targets from a saved `archfit detect --json`")
-      ->type_name("FILE");
+  add_targets_from_option(app, options->targets_from);
   app.add_option("--sysroot", options->sysroot, "Read the machine facts (GPUs, CPU, libraries) below DIR")
       ->type_name("DIR");
   app.add_flag("--json", options->json, "Print the report as JSON (schema archfit.check/1)");

@@ -76,9 +76,7 @@ std::function<int()> setup_clean(CLI::App& app, const GlobalOptions& global) {
   app.add_flag("--apply", options->apply, "Remove what is listed (default: a dry run that only lists)");
   app.add_flag("--deep", options->deep,
                "Also the caches outside the tree: Triton's ~/.triton/cache, torch's ~/.cache/torch_extensions");
-  app.add_option("--target", options->inputs.targets,
-                 "Compare CMake caches' arch lists with these GPUs instead of the ones found (gfx942, sm_90)")
-      ->type_name("T,...");
+  add_target_options(app, options->inputs);
   app.add_option("--python", options->inputs.python,
                  "The interpreter of the build environment (default: $VIRTUAL_ENV, $CONDA_PREFIX, python3 on PATH)")
       ->type_name("PY");

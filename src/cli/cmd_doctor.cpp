@@ -49,9 +49,7 @@ std::function<int()> setup_doctor(CLI::App& app, const GlobalOptions& global) {
       ->type_name("NAME");
   app.add_option("--src", options->inputs.src, "The source tree to check (version, pins, submodules, hipify, build/ cache)")
       ->type_name("DIR");
-  app.add_option("--target", options->inputs.targets,
-                 "Build for these GPUs instead of the ones found (gfx942, sm_90; comma-separated or repeated)")
-      ->type_name("T,...");
+  add_target_options(app, options->inputs);
   app.add_option("--python", options->inputs.python,
                  "The interpreter of the build environment (default: $VIRTUAL_ENV, $CONDA_PREFIX, python3 on PATH)")
       ->type_name("PY");

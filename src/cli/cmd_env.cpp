@@ -74,9 +74,7 @@ std::function<int()> setup_env(CLI::App& app, const GlobalOptions& global) {
   auto options = std::make_shared<EnvCommandOptions>();
   app.add_option("--project", options->inputs.project, "What to build: pytorch (default), triton, vllm or flash-attn")
       ->type_name("NAME");
-  app.add_option("--target", options->inputs.targets,
-                 "Build for these GPUs instead of the ones found (gfx942, sm_90; comma-separated or repeated)")
-      ->type_name("T,...");
+  add_target_options(app, options->inputs);
   auto* shell = app.add_option("--shell", options->shell, "Output syntax: bash (default), zsh, fish, dotenv, json, github")
                     ->type_name("SHELL");
   // --json as on every other command: the same as --shell json.

@@ -52,9 +52,7 @@ std::function<int()> setup_report(CLI::App& app, const GlobalOptions& global) {
                  "What the build is: pytorch (default), triton, vllm or flash-attn (as for doctor)")
       ->type_name("NAME");
   app.add_option("--src", options->inputs.src, "The source tree being built (as for doctor)")->type_name("DIR");
-  app.add_option("--target", options->inputs.targets,
-                 "Judge for these GPUs instead of the ones found (gfx942, sm_90; comma-separated or repeated)")
-      ->type_name("T,...");
+  add_target_options(app, options->inputs);
   app.add_option("--python", options->inputs.python,
                  "The interpreter to report on (default: the one doctor finds: $VIRTUAL_ENV, $CONDA_PREFIX, python3)")
       ->type_name("PY");

@@ -44,6 +44,7 @@ std::function<int()> setup_run(CLI::App& app, const GlobalOptions& global);
 std::function<int()> setup_verify(CLI::App& app, const GlobalOptions& global);
 std::function<int()> setup_report(CLI::App& app, const GlobalOptions& global);      // cmd_report.cpp
 std::function<int()> setup_fleet(CLI::App& app, const GlobalOptions& global);       // cmd_fleet.cpp
+std::function<int()> setup_config(CLI::App& app, const GlobalOptions& global);      // cmd_config.cpp
 std::function<int()> setup_help(CLI::App& app, const GlobalOptions& global);        // cmd_help.cpp
 std::function<int()> setup_completion(CLI::App& app, const GlobalOptions& global);  // cmd_completion.cpp
 std::function<int()> setup_man(CLI::App& app, const GlobalOptions& global);         // cmd_completion.cpp

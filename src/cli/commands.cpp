@@ -26,6 +26,8 @@ const std::vector<Command>& commands() {
        setup_scan},
       {"fleet", "Ask every node of a Slurm cluster the same questions: GPU groups, arch list, drift, per-node verdicts",
        setup_fleet},
+      {"config", "Show the settings commands start from (config file, environment, defaults) and where each comes from",
+       setup_config},
       {"help", "Show the help of a command (the same as COMMAND --help)", setup_help},
       {"completion", "Print the shell completion script for bash, zsh or fish", setup_completion},
       {"man", "Print the man page (troff)", setup_man},

@@ -10,7 +10,8 @@
 
 #include <fmt/format.h>
 
-#include "cli/target_arguments.hpp"
+#include "cli/config_file.hpp"
+#include "cli/target_sources.hpp"
 #include "probe/command_runner.hpp"
 #include "probe/system_root.hpp"
 #include "probe/text_input.hpp"
@@ -49,7 +50,26 @@ bool valid_project(const std::string& project) {
 
 }  // namespace
 
-Result<PreparedDoctor> prepare_doctor(const DoctorInputs& inputs) {
+void add_target_options(CLI::App& app, DoctorInputs& inputs) {
+  app.add_option("--target", inputs.targets,
+                 "GPU targets instead of the ones found: gfx942, sm_90 (comma-separated or repeated)")
+      ->type_name("T,...");
+  add_targets_from_option(app, inputs.targets_from);
+}
+
+Result<PreparedDoctor> prepare_doctor(const DoctorInputs& command_line) {
+  auto environment = probe::Environment::current();
+  ARCHFIT_TRY(ConfigFile config, load_config_file(environment));
+  DoctorInputs inputs = command_line;
+  // The config file's defaults, where the command line names none.
+  if (inputs.project.empty() && inputs.src.empty()) {
+    inputs.project = config.project;
+  }
+  std::string python_label = "--python " + inputs.python;
+  if (inputs.python.empty() && !config.python.empty()) {
+    inputs.python = config.python;
+    python_label = config.python_at + " python = " + config.python;
+  }
   if (!valid_project(inputs.project)) {
     return Error{"--project " + inputs.project + ": expected pytorch, triton, vllm or flash-attn"};
   }
@@ -61,16 +81,21 @@ Result<PreparedDoctor> prepare_doctor(const DoctorInputs& inputs) {
   doctor::DoctorOptions options;
   options.project = inputs.project;
   options.src = inputs.src;
-  ARCHFIT_TRY(options.targets, validate_target_arguments(inputs.targets, true));
+  ARCHFIT_TRY(TargetChoice targets,
+              choose_targets({.targets = inputs.targets, .targets_from = inputs.targets_from, .one_vendor = true,
+                              .config = &config},
+                             environment));
+  options.targets = std::move(targets.targets);
+  options.targets_source = std::move(targets.source);
   // A --python that is not there is a usage error, never a silent fall-back to python3 (on this
   // machine; below --sysroot the interpreter is the captured tree's and is judged by doctor).
   if (!inputs.python.empty() && root.is_live()) {
     struct stat status {};
     bool found = inputs.python.find('/') != std::string::npos
                      ? ::stat(inputs.python.c_str(), &status) == 0
-                     : !probe::find_program(inputs.python, probe::Environment::current()).empty();
+                     : !probe::find_program(inputs.python, environment).empty();
     if (!found) {
-      return Error{"--python " + inputs.python + ": no such interpreter (give its path, e.g. --python .venv/bin/python)"};
+      return Error{python_label + ": no such interpreter (give its path, e.g. --python .venv/bin/python)"};
     }
   }
   options.python = inputs.python;

@@ -41,7 +41,8 @@ std::string suggestion(std::string_view word, const std::vector<std::string>& na
 
 }  // namespace
 
-Result<std::vector<std::string>> validate_target_arguments(const std::vector<std::string>& values, bool one_vendor) {
+Result<std::vector<std::string>> validate_target_arguments(const std::vector<std::string>& values, bool one_vendor,
+                                                           std::string_view label) {
   std::vector<std::string> items;
   bool amd = false;
   bool nvidia = false;
@@ -51,7 +52,7 @@ Result<std::vector<std::string>> validate_target_arguments(const std::vector<std
       std::string spelled = doctor::normalize_target(item);
       auto target = model::parse_target_id(spelled.empty() ? item : spelled);
       if (!target) {
-        return Error{fmt::format("--target {}: {}", item, target.error().message)};
+        return Error{fmt::format("{} {}: {}", label, item, target.error().message)};
       }
       if (target->vendor == model::Vendor::amd) {
         const auto& table = knowledge::AmdgpuProcessorTable::embedded();
@@ -60,9 +61,9 @@ Result<std::vector<std::string>> validate_target_arguments(const std::vector<std
           for (const auto& processor : table.all()) {
             names.push_back(processor.name);
           }
-          return Error{fmt::format("--target {}: {} is not an AMD GPU processor archfit knows "
+          return Error{fmt::format("{} {}: {} is not an AMD GPU processor archfit knows "
                                    "(data/amdgpu_processors.tsv, from LLVM's AMDGPUUsage){}",
-                                   item, target->amd.processor, suggestion(target->amd.processor, names))};
+                                   label, item, target->amd.processor, suggestion(target->amd.processor, names))};
         }
         amd = true;
       } else {
@@ -86,9 +87,9 @@ Result<std::vector<std::string>> validate_target_arguments(const std::vector<std
               best = distance;
             }
           }
-          return Error{fmt::format("--target {}: no CUDA release builds for compute capability {} "
+          return Error{fmt::format("{} {}: no CUDA release builds for compute capability {} "
                                    "(data/compiler_targets.tsv: nvcc --list-gpu-arch of each release){}",
-                                   item, base.compute_capability(),
+                                   label, item, base.compute_capability(),
                                    nearest.empty() ? "" : "; did you mean " + nearest + "?")};
         }
         nvidia = true;
@@ -101,9 +102,9 @@ Result<std::vector<std::string>> validate_target_arguments(const std::vector<std
     for (const auto& item : items) {
       all += (all.empty() ? "" : ",") + item;
     }
-    return Error{fmt::format("--target {}: AMD and NVIDIA targets together; a build is for one backend (ROCm or "
+    return Error{fmt::format("{} {}: AMD and NVIDIA targets together; a build is for one backend (ROCm or "
                              "CUDA): give one vendor's targets",
-                             all)};
+                             label, all)};
   }
   return items;
 }

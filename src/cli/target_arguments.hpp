@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "util/result.hpp"
@@ -13,7 +14,9 @@
 namespace archfit::cli {
 
 // The items of `values`, as given. `one_vendor`: AMD and NVIDIA targets together are an error (a
-// build is for one backend: doctor, env, build, report).
-Result<std::vector<std::string>> validate_target_arguments(const std::vector<std::string>& values, bool one_vendor);
+// build is for one backend: doctor, env, build, report). `label` starts each error: where the values
+// came from ("--target", "--targets-from FILE", "$PYTORCH_ROCM_ARCH", "config.toml:3 targets").
+Result<std::vector<std::string>> validate_target_arguments(const std::vector<std::string>& values, bool one_vendor,
+                                                           std::string_view label = "--target");
 
 }  // namespace archfit::cli

@@ -104,9 +104,11 @@ std::vector<std::string> parse_arch_list(std::string_view variable, std::string_
 void check_found(const CheckContext& context) {
   const auto& facts = context.facts;
   std::string detected = facts.detect.gpus.empty() ? "no GPU found" : gpu_summary(facts.detect);
-  if (facts.targets_source == "--target") {
+  if (!facts.targets.empty() && facts.targets_source != "detect") {
+    // Named targets: say where they came from (--target, --targets-from, $PYTORCH_ROCM_ARCH, the config file).
+    std::string source = facts.targets_source == "--target" ? "--target " : "from " + facts.targets_source + ": ";
     context.add("gpus.targets", k_group, Status::pass, "build targets",
-                "--target " + join(facts.targets, ";") + " (this machine: " + detected + ")");
+                source + join(facts.targets, ";") + " (this machine: " + detected + ")");
     return;
   }
   if (!facts.targets.empty()) {

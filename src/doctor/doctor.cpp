@@ -221,7 +221,7 @@ Facts gather_facts(const probe::SystemRoot& root, const probe::Environment& envi
         facts.targets.push_back(normalized);
       }
     }
-    facts.targets_source = "--target";
+    facts.targets_source = options.targets_source.empty() ? "--target" : options.targets_source;
   } else {
     facts.targets = detected_targets(facts.detect);
     facts.targets_source = facts.targets.empty() ? "" : "detect";

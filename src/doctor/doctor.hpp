@@ -20,6 +20,9 @@ struct DoctorOptions {
   std::string project;               // "" = from --src, else pytorch
   std::string src;                   // source tree (a path on this machine), or ""
   std::vector<std::string> targets;  // --target values ("gfx942", "sm_90", "9.0"), or empty = detect
+  // Where `targets` came from, as the report says it: "--target", "--targets-from FILE (rocminfo)",
+  // "$PYTORCH_ROCM_ARCH", the config file's "PATH:LINE"; "" = "--target".
+  std::string targets_source;
   std::string python;                // --python, or "" = the active environment's
   std::string cwd;                   // where the build runs when there is no --src (free disk)
   std::chrono::milliseconds timeout{10000};  // per external command

@@ -66,7 +66,8 @@ struct Planner {
   }
 
   std::string target_origin() const {
-    return facts.targets_source == "--target" ? std::string("--target") : std::string("the GPUs found by archfit detect");
+    return facts.targets_source == "detect" || facts.targets_source.empty() ? std::string("the GPUs found by archfit detect")
+                                                                            : facts.targets_source;
   }
 
   void backend_variables() {

@@ -210,7 +210,7 @@ struct Facts {
   std::string project_version;         // "" when unknown
   std::string project_version_source;
   std::vector<std::string> targets;    // "gfx942", "sm_90" (processor[:features] for AMD)
-  std::string targets_source;          // "--target" | "detect" | ""
+  std::string targets_source;          // "detect" | "" | where the targets were named (DoctorOptions)
   std::string backend;                 // "rocm" | "cuda" | "cpu"
   std::string backend_reason;
   std::string os_family;               // "debian" | "rhel" | ""
