@@ -80,7 +80,7 @@ int run_check_command(const CheckCommandOptions& options, const GlobalOptions& g
   if (options.json) {
     fmt::print("{}\n", report::check_to_json(*report, ::isatty(STDOUT_FILENO) == 1 ? 2 : 0));
   } else {
-    fmt::print("{}", report::check_to_text(*report, report::TextStyle{use_color(global.color, STDOUT_FILENO)}));
+    fmt::print("{}", report::check_to_text(*report, global.text_style(STDOUT_FILENO)));
   }
   return report->will_fail() || !report->errors.empty() ? k_exit_findings : k_exit_ok;
 }
