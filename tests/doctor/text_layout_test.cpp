@@ -5,6 +5,7 @@
 // report holds PASS, WARN, FAIL and SKIP checks with real rules, sources and fixes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -78,6 +79,11 @@ void expect_fits(const DoctorReport& report, const report::TextStyle& style) {
       continue;
     }
     std::string_view body = trim(line);
+    for (std::string_view label : {"rule:", "source:", "fix:"}) {
+      if (body.starts_with(label)) {
+        body = trim(body.substr(label.size()));
+      }
+    }
     bool is_command = std::find(commands.begin(), commands.end(), std::string(body)) != commands.end();
     bool one_word = body.find(' ') == std::string_view::npos;  // a URL or path longer than a line
     EXPECT_TRUE(is_command || one_word) << "prose line of " << report::text_columns(line) << " columns:\n" << line;
@@ -130,7 +136,7 @@ TEST(DoctorText, QuietListsOnlyProblemsAndVerboseTheFactsBehindEveryCheck) {
                                              : check.status == Status::warn ? "WARN"
                                              : check.status == Status::fail ? "FAIL"
                                                                             : "SKIP") +
-                         "  " + check.title + ":";
+                         "  " + check.title + (check.seen.empty() ? "\n" : ":");
       bool problem = check.status == Status::warn || check.status == Status::fail;
       EXPECT_NE(normal.find(head), std::string::npos) << head;
       EXPECT_EQ(quiet.find(head) != std::string::npos, problem) << head;
