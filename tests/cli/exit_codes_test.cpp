@@ -1,7 +1,7 @@
 // docs/cli.md's one exit-code table, command by command, on the archfit binary: each command in a
 // situation for each code it uses (0 success, 1 a failed verdict or an input that failed, 2 usage:
 // nothing judged). The situations are real inputs: captured sysroots (tests/data/sysroots), a real
-// build log of tests/data/logs with the cause its INDEX.tsv names, files made here.
+// build log of tests/data/logs with the cause its INDEX.tsv names, an nvcc-built fixture, files made here.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -76,7 +76,9 @@ TEST_F(ExitCodes, Detect) {
 }
 
 TEST_F(ExitCodes, Check) {
-  expect_exit(0, {"check", "--target", "sm_90", "/bin/sh"});
+  // nvcc-built (tests/fixtures): cuobjdump --list-elf lists sm_90a cubins, which run on sm_90.
+  expect_exit(0, {"check", "--target", "sm_90", std::string(ARCHFIT_FIXTURE_ROOT) + "/nvidia/libmulti.so"});
+  expect_exit(1, {"check", "--target", "sm_90", "/bin/sh"});  // host-only: nothing runs on the GPU
   expect_exit(1, {"check", "--target", "sm_90", write("empty.whl", "")});  // a wheel that is no zip
   expect_exit(2, {"check", "--target", "sm_90", "/nonexistent/libfoo.so"});
   expect_exit(2, {"check", "--target", "gfx942x", "/bin/sh"});
@@ -144,7 +146,7 @@ TEST_F(ExitCodes, QuietAndVerboseAreAcceptedByEveryCommand) {
   const std::vector<std::vector<std::string>> commands = {
       {"scan", "/bin/sh"},
       {"detect", "--sysroot", h200()},
-      {"check", "--target", "sm_90", "/bin/sh"},
+      {"check", "--target", "sm_90", std::string(ARCHFIT_FIXTURE_ROOT) + "/nvidia/libmulti.so"},
       {"doctor", "--sysroot", h200()},
       {"env", "--sysroot", h200(), "--target", "sm_90"},
       {"report", "--sysroot", h200(), "--python", "/nonexistent/python"},
