@@ -157,10 +157,12 @@ TEST_F(ExitCodes, QuietAndVerboseAreAcceptedByEveryCommand) {
   };
   for (const auto& command : commands) {
     int plain = archfit(command).exit_code;
-    for (const char* flag : {"-q", "-v", "--quiet", "--verbose"}) {
+    for (const char* flag : {"-q", "-v"}) {  // after the command's name
       auto after = command;
       after.insert(after.begin() + 1, flag);
       expect_exit(plain, after);
+    }
+    for (const char* flag : {"--quiet", "--verbose"}) {  // before it
       auto before = command;
       before.insert(before.begin(), flag);
       expect_exit(plain, before);
