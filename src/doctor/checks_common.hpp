@@ -28,6 +28,7 @@ struct CheckContext {
                         .rule = std::move(rule),
                         .source = std::move(source),
                         .fix = std::move(fix),
+                        .origin = {},  // doctor's own report: the origin goes without saying
                         .group = std::move(group)});
     return out.back();
   }
