@@ -59,7 +59,8 @@ void add_doctor_findings(const doctor::DoctorReport& doctor, std::vector<Finding
     if (check.status == Status::pass || check.status == Status::skip) {
       continue;
     }
-    out.push_back({check.id, check.status, check.title, check.seen, check.rule, check.source, check.fix, "doctor"});
+    out.push_back(check);  // a doctor check is a Finding
+    out.back().origin = "doctor";
   }
 }
 

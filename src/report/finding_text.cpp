@@ -98,7 +98,8 @@ std::string wrap_prose(std::string_view text, std::size_t first, std::string_vie
     }
     std::size_t columns = text_columns(word);
     if (!line_empty && used + 1 + columns > style.width) {
-      out += "\n" + std::string(continuation);
+      out += '\n';
+      out += continuation;
       used = text_columns(continuation);
       line_empty = true;
     }
