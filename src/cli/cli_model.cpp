@@ -76,7 +76,9 @@ CommandModel model_of(const CLI::App& app, std::string command_name) {
 std::vector<CommandModel> cli_model() {
   CLI::App app{k_program_description, "archfit"};
   std::string color;
-  add_global_options(app, color);
+  bool quiet = false;
+  bool verbose = false;
+  add_global_options(app, color, quiet, verbose);
   GlobalOptions global;
   std::vector<CommandModel> model{model_of(app, "")};
   for (const auto& command : commands()) {

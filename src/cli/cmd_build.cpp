@@ -400,7 +400,7 @@ int run_build_command(const BuildCommandOptions& options, const GlobalOptions& g
       }
       if (!options.json) {
         if (checked) {
-          fmt::print("{}", report::check_to_text(*checked, report::TextStyle{use_color(global.color, STDOUT_FILENO)}));
+          fmt::print("{}", report::check_to_text(*checked, global.text_style(STDOUT_FILENO)));
           std::fflush(stdout);
           fmt::print(stderr, "{}", report::check_errors_to_text(*checked, error_style));
         }

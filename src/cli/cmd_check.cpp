@@ -81,7 +81,7 @@ int run_check_command(const CheckCommandOptions& options, const GlobalOptions& g
   if (options.json) {
     fmt::print("{}\n", report::check_to_json(*report, ::isatty(STDOUT_FILENO) == 1 ? 2 : 0));
   } else {
-    fmt::print("{}", report::check_to_text(*report, report::TextStyle{use_color(global.color, STDOUT_FILENO)}));
+    fmt::print("{}", report::check_to_text(*report, global.text_style(STDOUT_FILENO)));
   }
   // The inputs that could not be read: diagnostics, on stderr after the report (docs/cli.md).
   std::fflush(stdout);

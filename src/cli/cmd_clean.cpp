@@ -61,7 +61,7 @@ int run_clean_command(const CleanCommandOptions& options, const GlobalOptions& g
   if (options.json) {
     fmt::print("{}\n", report::clean_to_json(plan->report, ::isatty(STDOUT_FILENO) == 1 ? 2 : 0));
   } else {
-    fmt::print("{}", report::clean_to_text(plan->report, report::TextStyle{use_color(global.color, STDOUT_FILENO)}));
+    fmt::print("{}", report::clean_to_text(plan->report, global.text_style(STDOUT_FILENO)));
   }
   return exit_code;
 }

@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -52,6 +53,13 @@ int run_detect(const DetectCommandOptions& options, const GlobalOptions& global)
   report::TextStyle error_style{use_color(global.color, STDERR_FILENO)};
   detect::DetectReport report;
   if (!options.from_rocminfo.empty() || !options.from_nvidia_smi.empty()) {
+    // A file that is not there is a usage error, as `check PATH` says (exit 2); one that is there
+    // but is not the tool's output is an input that failed (exit 1). "-" is stdin.
+    const std::string& path = options.from_rocminfo.empty() ? options.from_nvidia_smi : options.from_rocminfo;
+    std::error_code error;
+    if (path != "-" && !std::filesystem::exists(path, error)) {
+      return report_failure(error_style, options.json, "detect", path + ": no such file", k_exit_usage);
+    }
     auto parsed = report_from_tool_output(options);
     if (!parsed) {
       return report_failure(error_style, options.json, "detect", parsed.error().message, k_exit_findings);
@@ -68,7 +76,7 @@ int run_detect(const DetectCommandOptions& options, const GlobalOptions& global)
   if (options.json) {
     fmt::print("{}\n", report::detect_to_json(report, ::isatty(STDOUT_FILENO) == 1 ? 2 : 0));
   } else {
-    fmt::print("{}", report::detect_to_text(report, report::TextStyle{use_color(global.color, STDOUT_FILENO)}));
+    fmt::print("{}", report::detect_to_text(report, global.text_style(STDOUT_FILENO)));
   }
   return report.has_problems() ? k_exit_findings : k_exit_ok;
 }

@@ -35,7 +35,7 @@ int run_doctor_command(const DoctorCommandOptions& options, const GlobalOptions&
   if (options.json) {
     fmt::print("{}\n", report::doctor_to_json(report, ::isatty(STDOUT_FILENO) == 1 ? 2 : 0));
   } else {
-    fmt::print("{}", report::doctor_to_text(report, report::TextStyle{use_color(global.color, STDOUT_FILENO)}));
+    fmt::print("{}", report::doctor_to_text(report, global.text_style(STDOUT_FILENO)));
   }
   return report.has_failures() ? k_exit_findings : k_exit_ok;
 }

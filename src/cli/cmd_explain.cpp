@@ -60,7 +60,7 @@ int run_explain(const ExplainCommandOptions& options, const GlobalOptions& globa
   if (options.json) {
     fmt::print("{}\n", report::explain_to_json(explanation, ::isatty(STDOUT_FILENO) == 1 ? 2 : 0));
   } else {
-    fmt::print("{}", report::explain_to_text(explanation, report::TextStyle{use_color(global.color, STDOUT_FILENO)}));
+    fmt::print("{}", report::explain_to_text(explanation, global.text_style(STDOUT_FILENO)));
   }
   return explanation.explained ? k_exit_ok : k_exit_findings;
 }

@@ -17,7 +17,9 @@ std::function<int()> setup_help(CLI::App& app, const GlobalOptions& /*global*/) 
   return [name] {
     CLI::App root{k_program_description, "archfit"};
     std::string color;
-    add_global_options(root, color);
+    bool quiet = false;
+    bool verbose = false;
+    add_global_options(root, color, quiet, verbose);
     GlobalOptions global;
     CLI::App* chosen = nullptr;
     std::vector<std::string_view> names;

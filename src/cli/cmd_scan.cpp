@@ -156,7 +156,7 @@ int run_scan(const ScanCommandOptions& options, const GlobalOptions& global) {
     bool pretty = ::isatty(STDOUT_FILENO) == 1;
     fmt::print("{}\n", report::scan_to_json(report, pretty ? 2 : 0));
   } else {
-    report::TextStyle style{use_color(global.color, STDOUT_FILENO)};
+    report::TextStyle style = global.text_style(STDOUT_FILENO);
     fmt::print("{}", report::scan_to_text(report, style));
     if (report.files.size() > 1 || options.gpu_only || duplicates > 0) {
       fmt::print("{}\n", style.bold(totals));

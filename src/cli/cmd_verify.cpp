@@ -24,7 +24,7 @@ struct VerifyCommandOptions {
 };
 
 int run_verify_command(VerifyCommandOptions& options, const GlobalOptions& global) {
-  report::TextStyle style{use_color(global.color, options.json ? STDERR_FILENO : STDOUT_FILENO)};
+  report::TextStyle style = global.text_style(options.json ? STDERR_FILENO : STDOUT_FILENO);
   if (options.verify.native_only && options.verify.python_only) {
     return report_failure(report::TextStyle{use_color(global.color, STDERR_FILENO)}, options.json, "verify",
                           "--native-only and --python-only exclude each other", k_exit_usage);
@@ -53,7 +53,7 @@ int run_verify_command(VerifyCommandOptions& options, const GlobalOptions& globa
   }
   // Success is something proven: with nothing run, or every check skipped, nothing was (docs/cli.md).
   bool proven = std::any_of(report.checks.begin(), report.checks.end(),
-                            [](const verify::CheckResult& check) { return check.status == "pass"; });
+                            [](const verify::CheckResult& check) { return check.status == model::Status::pass; });
   return report.failed() || !proven ? k_exit_findings : k_exit_ok;
 }
 

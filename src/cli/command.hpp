@@ -9,16 +9,24 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/terminal.hpp"
+#include "report/text_style.hpp"
 
 namespace archfit::cli {
 
-// Exit codes (docs/cli.md, "Exit codes").
+// Exit codes: one meaning for every command (docs/cli.md, "Exit codes").
 inline constexpr int k_exit_ok = 0;
-inline constexpr int k_exit_findings = 1;  // errors in inputs, or findings the command reports
-inline constexpr int k_exit_usage = 2;
+inline constexpr int k_exit_findings = 1;  // a failed verdict: findings, an input that could not be read
+inline constexpr int k_exit_usage = 2;     // the command line is wrong; nothing was judged
 
 struct GlobalOptions {
   ColorMode color = ColorMode::automatic;
+  report::Verbosity verbosity = report::Verbosity::normal;  // -q / -v
+
+  // The style of text written to `fd`: colour (use_color), -q/-v, and the width to wrap at
+  // (terminal_width: 0 when `fd` is not a terminal).
+  report::TextStyle text_style(int fd) const {
+    return report::TextStyle{use_color(color, fd), verbosity, terminal_width(fd)};
+  }
 };
 
 struct Command {

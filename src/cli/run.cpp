@@ -103,7 +103,9 @@ int run(int argc, char** argv) {
   app.fallthrough();
   GlobalOptions global;
   std::string color = "auto";
-  add_global_options(app, color);
+  bool quiet = false;
+  bool verbose = false;
+  add_global_options(app, color, quiet, verbose);
 
   // Only the command being run registers its options: building every command's option set costs
   // more than `detect` itself does. `archfit --help` needs just the names and summaries.
@@ -153,6 +155,7 @@ int run(int argc, char** argv) {
     return k_exit_usage;
   }
   global.color = color == "always" ? ColorMode::always : color == "never" ? ColorMode::never : ColorMode::automatic;
+  global.verbosity = quiet ? report::Verbosity::quiet : verbose ? report::Verbosity::verbose : report::Verbosity::normal;
   for (auto& [sub, runner] : runners) {
     if (sub->parsed()) {
       return runner();

@@ -21,8 +21,15 @@ struct CheckContext {
 
   Check& add(std::string id, std::string group, Status status, std::string title, std::string seen,
              std::string rule = {}, std::string source = {}, std::string fix = {}) const {
-    out.push_back(Check{std::move(id), std::move(group), status, std::move(title), std::move(seen), std::move(rule),
-                        std::move(source), std::move(fix)});
+    out.push_back(Check{.id = std::move(id),
+                        .status = status,
+                        .title = std::move(title),
+                        .seen = std::move(seen),
+                        .rule = std::move(rule),
+                        .source = std::move(source),
+                        .fix = std::move(fix),
+                        .origin = {},  // doctor's own report: the origin goes without saying
+                        .group = std::move(group)});
     return out.back();
   }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "doctor/facts.hpp"
+#include "model/finding.hpp"
 #include "model/status.hpp"
 
 namespace archfit::doctor {
@@ -16,16 +17,9 @@ namespace archfit::doctor {
 using Status = model::Status;
 using model::status_name;
 
-struct Check {
-  std::string id;      // stable: "toolchain.cxx", "rocm.components", ...
-  std::string group;   // "gpus" | "toolchain" | "rocm" | "cuda" | "python" | "source" | "resources"
-  Status status = Status::skip;
-  std::string title;   // short name for the text report
-  std::string seen;    // the fact
-  std::string rule;    // the rule it is judged by
-  std::string source;  // where the rule comes from
-  std::string fix;     // what to do (commands, one per line), empty when nothing is to be done
-};
+// A doctor check is a model::Finding: id "toolchain.cxx", "rocm.components", ...; group "gpus" |
+// "toolchain" | "rocm" | "cuda" | "python" | "source" | "resources"; fix = commands, one per line.
+using Check = model::Finding;
 
 // The groups in report order, with their titles.
 inline const std::vector<std::pair<std::string_view, std::string_view>>& check_groups() {

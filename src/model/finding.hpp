@@ -1,6 +1,8 @@
-// A Finding: one judged fact, the unit every command reports (doctor's checks, verify's checks,
-// check's per-binary and install verdicts). Text, JSON and Markdown renderers print these fields and
-// nothing else, so a fact is written once.
+// A Finding: one judged fact, the unit every command reports. doctor's checks are Findings
+// (doctor::Check), verify's checks are Findings with measurements (verify::CheckResult), `archfit
+// report` judges detect/doctor/check into Findings. One renderer per format prints them:
+// report/finding_text.cpp (with -q/-v and wrapping), finding_json.cpp, finding_markdown.cpp, so a
+// fact is written once. docs/architecture.md lists the commands that do not carry Findings yet.
 #pragma once
 
 #include <string>
@@ -17,7 +19,9 @@ struct Finding {
   std::string rule;    // the rule it was judged by
   std::string source;  // where the rule comes from (a public URL or repository@tag path)
   std::string fix;     // what to do, one command or step per line; empty when nothing is to be done
-  std::string origin;  // where the fact came from: the command or probe ("doctor", "check /path/lib.so")
+  std::string origin;  // where the fact came from: the command or probe ("doctor", "check /path/lib.so");
+                       // empty inside a command's own report (it is that command)
+  std::string group;   // the section the text report lists it under ("toolchain", "python"); may be empty
 
   bool ok() const { return status == Status::pass || status == Status::skip; }
 };

@@ -15,6 +15,7 @@
 #include "report/detect_text.hpp"
 #include "report/doctor_json.hpp"
 #include "report/doctor_text.hpp"
+#include "report/finding_markdown.hpp"
 #include "util/text_lines.hpp"
 
 namespace archfit::report {
@@ -59,7 +60,8 @@ void add_doctor_findings(const doctor::DoctorReport& doctor, std::vector<Finding
     if (check.status == Status::pass || check.status == Status::skip) {
       continue;
     }
-    out.push_back({check.id, check.status, check.title, check.seen, check.rule, check.source, check.fix, "doctor"});
+    out.push_back(check);  // a doctor check is a Finding
+    out.back().origin = "doctor";
   }
 }
 
@@ -110,44 +112,13 @@ void add_check_findings(const check::CheckReport& check, std::vector<Finding>& o
 
 // ---- Markdown ----
 
-// Escapes the characters Markdown or GitHub's HTML would act on in running text and table cells.
-std::string md(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    if (c == '\n' || c == '\r' || c == '\t') {
-      out += ' ';
-      continue;
-    }
-    if (c == '\\' || c == '`' || c == '*' || c == '_' || c == '[' || c == ']' || c == '<' || c == '>' || c == '|' ||
-        c == '#' || c == '~' || c == '&') {
-      out += '\\';
-    }
-    out += c;
-  }
-  return out;
-}
-
-std::size_t longest_backtick_run(std::string_view text) {
-  std::size_t longest = 0;
-  std::size_t run = 0;
-  for (char c : text) {
-    run = c == '`' ? run + 1 : 0;
-    longest = std::max(longest, run);
-  }
-  return longest;
-}
+// Markdown's escaping and code spans are finding_markdown's.
+constexpr auto& md = markdown_escape;
+constexpr auto& code_span = markdown_code_span;
 
 // A fence longer than any run of backticks in `text`, so the text cannot close it.
 std::string fence_for(std::string_view text) {
   return std::string(std::max<std::size_t>(3, longest_backtick_run(text) + 1), '`');
-}
-
-// `text` as an inline code span that its own backticks cannot close.
-std::string code_span(std::string_view text) {
-  std::string ticks(longest_backtick_run(text) + 1, '`');
-  bool pad = text.find('`') != std::string_view::npos;
-  return ticks + (pad ? " " : "") + std::string(text) + (pad ? " " : "") + ticks;
 }
 
 // doctor's text ends "N pass, … skip in 123 ms": the time differs between runs, the counts do not.
@@ -230,28 +201,12 @@ std::string python_summary(const BugReport& report) {
   return out + (packages.empty() ? "" : ": " + packages);
 }
 
-std::string fix_lines(const std::string& fix, const Redactor& r) {
-  std::string out;
-  std::string redacted = r.redact(fix);  // the lines point into it
-  for (auto line : split_lines(redacted)) {
-    if (!trim(line).empty()) {
-      out += "   " + code_span(trim(line)) + "\n";
-    }
-  }
-  return out;
-}
-
-std::string render_finding(std::size_t number, const Finding& finding, const Redactor& r) {
-  std::string out = fmt::format("{}. **{}** {} ({}): {}", number, model::status_name(finding.status),
-                                code_span(finding.id), md(finding.origin), md(r.redact(finding.title)));
-  if (!finding.seen.empty()) {
-    out += " — " + md(r.redact(finding.seen));
-  }
-  out += "\n";
-  if (!finding.fix.empty()) {
-    out += "   fix:\n" + fix_lines(finding.fix, r);
-  }
-  return out;
+// The finding with its free text redacted, for finding_to_markdown.
+Finding redacted(Finding finding, const Redactor& r) {
+  finding.title = r.redact(finding.title);
+  finding.seen = r.redact(finding.seen);
+  finding.fix = r.redact(finding.fix);
+  return finding;
 }
 
 // ---- JSON ----
@@ -378,10 +333,11 @@ std::string bug_report_markdown(const BugReport& report, std::size_t limit) {
     attention = "Nothing needs attention.\n\n";
   } else {
     attention = fmt::format("#### Needs attention ({})\n\n", report.findings.size());
-    std::size_t number = 0;
+    std::vector<Finding> shown;
     for (const auto& finding : report.findings) {
-      attention += render_finding(++number, finding, r);
+      shown.push_back(redacted(finding, r));
     }
+    attention += findings_to_markdown(shown);
     attention += "\n";
   }
 

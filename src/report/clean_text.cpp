@@ -17,6 +17,9 @@ std::string clean_to_text(const clean::CleanReport& report, const TextStyle& sty
   std::uint64_t pycache_count = 0;
   std::uint64_t pycache_removed = 0;
   for (const auto& item : report.items) {
+    if (style.quiet() && item.errors.empty()) {
+      continue;  // -q: only what could not be removed, and the total
+    }
     if (item.kind == "pycache") {
       pycache_bytes += item.bytes;
       ++pycache_count;
@@ -45,12 +48,12 @@ std::string clean_to_text(const clean::CleanReport& report, const TextStyle& sty
       out += "      " + style.red("not removed: ") + terminal_safe(error) + "\n";
     }
   }
-  if (pycache_count > 0) {
+  if (pycache_count > 0 && !style.quiet()) {
     out += fmt::format("  __pycache__/ x{}  {}{}\n", pycache_count, human_bytes(pycache_bytes),
                        report.applied ? fmt::format(" ({} removed)", pycache_removed) : std::string());
     out += "      " + style.dim("bytecode of an earlier run") + "\n";
   }
-  for (const auto& note : report.notes) {
+  for (const auto& note : style.quiet() ? std::vector<std::string>{} : report.notes) {
     out += "  note: " + terminal_safe(note) + "\n";
   }
   if (report.items.empty()) {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "report/finding_text.hpp"
 #include "util/terminal_text.hpp"
 
 namespace archfit::report {
@@ -82,9 +83,32 @@ std::string gpu_line(const detect::DetectedGpu& gpu, const TextStyle& style) {
   return line;
 }
 
+// detect's findings: "warning: message" (prose, wrapped), "  fix: command" (never wrapped); -q
+// leaves out the notes (severity info).
+std::string findings_text(const detect::DetectReport& report, const TextStyle& style) {
+  std::string out;
+  for (const auto& finding : report.findings) {
+    if (style.quiet() && finding.severity == "info") {
+      continue;
+    }
+    std::string word = finding.severity == "error" ? "error:" : finding.severity == "warning" ? "warning:" : "note:";
+    std::string label = finding.severity == "error"     ? style.red(word)
+                        : finding.severity == "warning" ? style.yellow(word)
+                                                        : style.dim(word);
+    out += label + " " + wrap_prose(terminal_safe(finding.message), word.size() + 1, "  ", style);
+    if (!finding.fix.empty()) {
+      out += fmt::format("  fix: {}\n", terminal_safe(finding.fix));
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string detect_to_text(const detect::DetectReport& report, const TextStyle& style) {
+  if (style.quiet()) {
+    return findings_text(report, style);  // -q: the warnings and errors only
+  }
   std::string out;
   std::string from = report.source == "system" ? (report.sysroot == "/" ? std::string("this machine")
                                                                         : "sysroot " + terminal_safe(report.sysroot))
@@ -168,16 +192,7 @@ std::string detect_to_text(const detect::DetectReport& report, const TextStyle& 
     }
     out += fmt::format("Environment: {}\n", fmt::join(variables, " "));
   }
-  for (const auto& finding : report.findings) {
-    std::string label = finding.severity == "error"     ? style.red("error:")
-                        : finding.severity == "warning" ? style.yellow("warning:")
-                                                        : style.dim("note:");
-    out += fmt::format("{} {}\n", label, terminal_safe(finding.message));
-    if (!finding.fix.empty()) {
-      out += fmt::format("  fix: {}\n", terminal_safe(finding.fix));
-    }
-  }
-  return out;
+  return out + findings_text(report, style);
 }
 
 }  // namespace archfit::report

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "report/finding_json.hpp"
 #include "report/json_helpers.hpp"
 #include "util/json_writer.hpp"
 
@@ -193,14 +194,7 @@ std::string doctor_to_json(const doctor::DoctorReport& report, int indent) {
   json.begin_array();
   for (const auto& check : report.checks) {
     json.begin_object();
-    json.member("id", check.id);
-    json.member("group", check.group);
-    json.member("status", doctor::status_name(check.status));
-    json.member("title", check.title);
-    json.member("seen", check.seen);
-    text_or_null(json, "rule", check.rule);
-    text_or_null(json, "source", check.source);
-    text_or_null(json, "fix", check.fix);
+    finding_members(json, check);
     json.end_object();
   }
   json.end_array();

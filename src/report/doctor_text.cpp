@@ -2,47 +2,10 @@
 
 #include <fmt/format.h>
 
+#include "report/finding_text.hpp"
 #include "util/terminal_text.hpp"
 
 namespace archfit::report {
-
-namespace {
-
-std::string badge(doctor::Status status, const TextStyle& style) {
-  switch (status) {
-    case doctor::Status::pass:
-      return style.green("PASS");
-    case doctor::Status::warn:
-      return style.yellow("WARN");
-    case doctor::Status::fail:
-      return style.red("FAIL");
-    case doctor::Status::skip:
-      return style.dim("SKIP");
-    case doctor::Status::unknown:
-      break;
-  }
-  return style.dim("UNKNOWN");
-}
-
-void indented(std::string& out, std::string_view label, std::string_view text) {
-  if (text.empty()) {
-    return;
-  }
-  std::size_t start = 0;
-  bool first = true;
-  while (start <= text.size()) {
-    auto end = text.find('\n', start);
-    std::string_view line = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
-    out += fmt::format("        {:<8}{}\n", first ? label : "", terminal_safe(line));
-    first = false;
-    if (end == std::string_view::npos) {
-      break;
-    }
-    start = end + 1;
-  }
-}
-
-}  // namespace
 
 std::string doctor_to_text(const doctor::DoctorReport& report, const TextStyle& style) {
   const auto& facts = report.facts;
@@ -56,32 +19,15 @@ std::string doctor_to_text(const doctor::DoctorReport& report, const TextStyle& 
     }
     targets += terminal_safe(facts.targets[i]);
   }
-  out += style.bold(fmt::format("archfit doctor: {}{} for {}{}", terminal_safe(facts.project), terminal_safe(version), backend,
-                                targets.empty() ? std::string() : " on " + targets));
-  out += "\n";
-  if (facts.project_version.empty()) {
+  std::string header = wrap_prose(fmt::format("archfit doctor: {}{} for {}{}", terminal_safe(facts.project),
+                                             terminal_safe(version), backend, targets.empty() ? std::string() : " on " + targets),
+                                 0, "  ", style);
+  out += style.bold(std::string_view(header).substr(0, header.size() - 1)) + "\n";
+  if (facts.project_version.empty() && !style.quiet()) {
     out += style.dim("  (no --src tree: the rules of the newest release archfit knows apply)") + "\n";
   }
-  for (const auto& [group, title] : doctor::check_groups()) {
-    bool header = false;
-    for (const auto& check : report.checks) {
-      if (check.group != group) {
-        continue;
-      }
-      if (!header) {
-        out += fmt::format("\n{}\n", style.bold(title));
-        header = true;
-      }
-      out += fmt::format("  {}  {}: {}\n", badge(check.status, style), terminal_safe(check.title),
-                         terminal_safe(check.seen));
-      if (check.status == doctor::Status::warn || check.status == doctor::Status::fail) {
-        indented(out, "rule:", check.rule);
-        indented(out, "source:", check.source);
-        indented(out, "fix:", check.fix);
-      }
-    }
-  }
-  for (const auto& file : report.rules_files) {
+  out += findings_to_text(report.checks, doctor::check_groups(), style);
+  for (const auto& file : style.quiet() ? std::vector<std::string>{} : report.rules_files) {
     out += style.dim("\nrules added from " + terminal_safe(file)) + "\n";
   }
   out += fmt::format("\n{} pass, {} warn, {} fail, {} skip in {:.0f} ms\n", report.count(doctor::Status::pass),

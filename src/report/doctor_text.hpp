@@ -1,6 +1,7 @@
 // `archfit doctor` as text: a header naming the project, backend and targets, then one section per
 // group with a line per check (PASS / WARN / FAIL / SKIP and what was seen); checks that did not pass
-// add the rule, its source and the fix.
+// add the rule, its source and the fix. The checks are model::Findings, printed by
+// findings_to_text (report/finding_text.hpp), which honours -q, -v and the width.
 #pragma once
 
 #include <string>

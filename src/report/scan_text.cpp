@@ -92,9 +92,29 @@ std::string scan_summary_line(const scan::FileReport& file) {
   return fmt::format("{} ({})", fmt::join(targets, ", "), fmt::join(details, ", "));
 }
 
+namespace {
+
+// A file -q lists: one with errors, or GPU code that does not match its own header or cannot be decoded.
+bool has_problems(const scan::FileReport& file) {
+  if (!file.errors.empty()) {
+    return true;
+  }
+  for (const auto& code : file.gpu_code) {
+    if (code.check && (!code.check->mismatches.empty() || code.check->error)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 std::string scan_to_text(const scan::ScanReport& report, const TextStyle& style) {
   std::string out;
   for (const auto& file : report.files) {
+    if (style.quiet() && !has_problems(file)) {
+      continue;
+    }
     out += fmt::format("{}  {}\n", style.bold(terminal_safe(file.display_name())), style.dim(terminal_safe(file.format)));
     std::map<std::tuple<std::string, std::string, std::string>, TargetRow> rows;
     for (const auto& code : file.gpu_code) {

@@ -1,13 +1,24 @@
-// How text renderers decorate output. The CLI decides (TTY, NO_COLOR, --color); renderers obey.
+// How text renderers decorate and lay out output. The CLI decides (TTY, NO_COLOR, --color, -q/-v,
+// the terminal's width); renderers obey.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
 namespace archfit::report {
 
+// -q: only what needs attention (warn, fail, unknown, errors); -v: also the facts behind every check
+// (the rule and its source for passes and skips too).
+enum class Verbosity { quiet, normal, verbose };
+
 struct TextStyle {
   bool color = false;
+  Verbosity verbosity = Verbosity::normal;
+  std::size_t width = 0;  // wrap prose to this many columns; 0: never wrap (not a terminal, --json)
+
+  bool quiet() const { return verbosity == Verbosity::quiet; }
+  bool verbose() const { return verbosity == Verbosity::verbose; }
 
   std::string bold(std::string_view text) const { return wrap("1", text); }
   std::string red(std::string_view text) const { return wrap("31", text); }

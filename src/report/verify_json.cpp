@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "report/finding_json.hpp"
 #include "report/json_helpers.hpp"
 
 namespace archfit::report {
@@ -16,11 +17,9 @@ std::string verify_to_json(const verify::VerifyReport& report, int indent) {
   json.begin_array();
   for (const auto& check : report.checks) {
     json.begin_object();
-    json.member("id", check.id);
-    json.member("group", check.group);
-    json.member("status", check.status);
+    finding_members(json, check);  // id, group, status, title, seen, rule, source, fix
     json.member("milliseconds", static_cast<std::uint64_t>(std::llround(check.seconds * 1000)));
-    json.member("summary", check.summary);
+    json.member("summary", check.seen);  // the schema's first name for "seen", kept
     json.string_array("evidence", check.evidence);
     text_or_null(json, "crash", check.crash);
     json.string_array("stderr_tail", check.stderr_tail);

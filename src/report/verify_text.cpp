@@ -2,32 +2,28 @@
 
 #include <fmt/format.h>
 
+#include "report/finding_text.hpp"
 #include "util/terminal_text.hpp"
 
 namespace archfit::report {
 
 std::string verify_check_line(const verify::CheckResult& check, const TextStyle& style) {
-  std::string status = check.status == "pass"   ? style.green("PASS")
-                       : check.status == "fail" ? style.red("FAIL")
-                                                : style.dim("SKIP");
-  std::string out = fmt::format("{} {:<28} {:>7.2f} s  {}\n", status, terminal_safe(check.id), check.seconds,
-                                 terminal_safe(check.summary));
-  if (check.status == "fail") {
-    for (const auto& line : check.evidence) {
-      out += "       " + terminal_safe(line) + "\n";
-    }
-    if (!check.stderr_tail.empty()) {
-      out += style.dim("       stderr (last lines):") + "\n";
-      for (const auto& line : check.stderr_tail) {
-        out += style.dim("         " + terminal_safe(line)) + "\n";
-      }
-    }
-  } else if (check.status == "pass") {
-    for (const auto& line : check.evidence) {
-      out += style.dim("       " + terminal_safe(line)) + "\n";
+  if (!finding_shown(check, style)) {
+    return {};
+  }
+  model::Finding shown = check;  // the Finding part, titled with the time the check took
+  shown.title = fmt::format("{} ({:.2f} s)", check.id, check.seconds);
+  std::vector<std::string> details;
+  if (check.status != model::Status::skip) {
+    details = check.evidence;
+  }
+  if (check.status == model::Status::fail && !check.stderr_tail.empty()) {
+    details.push_back("stderr (last lines):");
+    for (const auto& line : check.stderr_tail) {
+      details.push_back("  " + line);
     }
   }
-  return out;
+  return finding_to_text(shown, style, details);
 }
 
 std::string verify_to_text(const verify::VerifyReport& report, const TextStyle& style) {
@@ -35,12 +31,13 @@ std::string verify_to_text(const verify::VerifyReport& report, const TextStyle& 
   std::size_t failed = 0;
   std::size_t skipped = 0;
   for (const auto& check : report.checks) {
-    check.status == "pass" ? ++passed : check.status == "fail" ? ++failed : ++skipped;
+    check.status == model::Status::pass ? ++passed : check.status == model::Status::fail ? ++failed : ++skipped;
   }
-  return fmt::format("{} {} passed, {} failed, {} skipped (GPUs: {}; python: {})\n",
-                     failed ? style.red("Summary:") : style.green("Summary:"), passed, failed, skipped,
-                     report.targets.empty() ? std::string("none") : terminal_safe(fmt::format("{}", fmt::join(report.targets, ", "))),
-                     terminal_safe(report.python));
+  std::string summary = fmt::format("{} passed, {} failed, {} skipped (GPUs: {}; python: {})", passed, failed, skipped,
+                                    report.targets.empty() ? std::string("none")
+                                                           : terminal_safe(fmt::format("{}", fmt::join(report.targets, ", "))),
+                                    terminal_safe(report.python));
+  return (failed ? style.red("Summary:") : style.green("Summary:")) + " " + wrap_prose(summary, 9, "  ", style);
 }
 
 }  // namespace archfit::report

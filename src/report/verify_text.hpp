@@ -1,5 +1,6 @@
-// `archfit verify` as text: one line per check (PASS/FAIL/SKIP, time, what was seen), evidence
-// and the stderr tail under failures.
+// `archfit verify` as text: each check a model::Finding rendered by finding_to_text (PASS/FAIL/SKIP,
+// id and time, what was seen), its evidence below it and the stderr tail under failures; -q leaves
+// out passes and skips (verify_check_line returns "").
 #pragma once
 
 #include <string>

@@ -42,8 +42,8 @@ CheckResult interpret_check_output(const probe::CommandResult& result, std::chro
   CheckResult check;
   check.stderr_tail = tail_lines(result.err, k_tail_lines);
   if (!result.started) {
-    check.status = "fail";
-    check.summary = "could not start: " + result.start_error;
+    check.status = model::Status::fail;
+    check.seen = "could not start: " + result.start_error;
     return check;
   }
   // The result line, if the check got that far.
@@ -53,8 +53,10 @@ CheckResult interpret_check_output(const probe::CommandResult& result, std::chro
     line = line.substr(0, line.find('\n'));
     auto json = nlohmann::json::parse(line, nullptr, false);
     if (!json.is_discarded() && json.is_object()) {
-      check.status = json.value("status", "fail");
-      check.summary = json.value("summary", "");
+      // The check scripts report pass | fail | skip; anything else is not a result: fail.
+      auto status = model::status_from_name(json.value("status", "fail"));
+      check.status = status == model::Status::pass || status == model::Status::skip ? *status : model::Status::fail;
+      check.seen = json.value("summary", "");
       if (json.contains("evidence") && json["evidence"].is_array()) {
         for (const auto& item : json["evidence"]) {
           check.evidence.push_back(item.is_string() ? item.get<std::string>() : item.dump());
@@ -67,25 +69,25 @@ CheckResult interpret_check_output(const probe::CommandResult& result, std::chro
           }
         }
       }
-      if (!result.succeeded() && check.status == "pass") {
-        check.status = "fail";
-        check.summary += fmt::format(" (but the process then exited with {})",
+      if (!result.succeeded() && check.status == model::Status::pass) {
+        check.status = model::Status::fail;
+        check.seen += fmt::format(" (but the process then exited with {})",
                                      result.signal != 0 ? signal_name(result.signal) : std::to_string(result.exit_code));
       }
       return check;
     }
   }
-  check.status = "fail";
+  check.status = model::Status::fail;
   if (result.timed_out) {
     check.crash = fmt::format("timeout after {} s", timeout.count() / 1000);
-    check.summary = "hung: killed after " + std::to_string(timeout.count() / 1000) + " s";
+    check.seen = "hung: killed after " + std::to_string(timeout.count() / 1000) + " s";
   } else if (result.signal != 0) {
     check.crash = signal_name(result.signal);
-    check.summary = "crashed with " + check.crash;
+    check.seen = "crashed with " + check.crash;
   } else {
-    check.summary = fmt::format("exited with status {} before reporting a result", result.exit_code);
+    check.seen = fmt::format("exited with status {} before reporting a result", result.exit_code);
     if (!check.stderr_tail.empty()) {
-      check.summary += ": " + check.stderr_tail.back();
+      check.seen += ": " + check.stderr_tail.back();
     }
   }
   return check;

@@ -166,8 +166,8 @@ void run_native_smoke(const detect::DetectReport& machine, const probe::CommandR
     check.group = "native";
     std::string compiler = find_gpu_compiler(vendor, environment);
     if (compiler.empty()) {
-      check.status = "fail";
-      check.summary = vendor == "amd" ? "no hipcc (PATH, ROCM_PATH, /opt/rocm/bin): cannot build HIP code for these GPUs"
+      check.status = model::Status::fail;
+      check.seen = vendor == "amd" ? "no hipcc (PATH, ROCM_PATH, /opt/rocm/bin): cannot build HIP code for these GPUs"
                                       : "no nvcc (PATH, CUDA_HOME, /usr/local/cuda/bin): cannot build CUDA code for "
                                         "these GPUs";
       checks.push_back(std::move(check));
@@ -184,9 +184,9 @@ void run_native_smoke(const detect::DetectReport& machine, const probe::CommandR
       check = interpret_check_output(compiled, k_compile_timeout);
       check.id = "native.vector-add." + std::string(vendor == "amd" ? "hip" : "cuda");
       check.group = "native";
-      check.status = "fail";
-      check.summary = fmt::format("{} could not build for {}: {}", compiler, fmt::join(flags, " "),
-                                  check.stderr_tail.empty() ? check.summary : check.stderr_tail.back());
+      check.status = model::Status::fail;
+      check.seen = fmt::format("{} could not build for {}: {}", compiler, fmt::join(flags, " "),
+                                  check.stderr_tail.empty() ? check.seen : check.stderr_tail.back());
       check.evidence.push_back(fmt::format("{}", fmt::join(argv, " ")));
       check.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       checks.push_back(std::move(check));

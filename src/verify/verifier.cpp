@@ -69,9 +69,9 @@ class Suite {
   }
 
   // Runs one Python check; returns its status.
-  std::string python(const std::string& id, std::vector<std::string> args) {
+  model::Status python(const std::string& id, std::vector<std::string> args) {
     if (!wanted(id)) {
-      return "skip";
+      return model::Status::skip;
     }
     std::vector<std::string> argv = {m_options.python, m_script};
     argv.insert(argv.end(), args.begin(), args.end());
@@ -88,13 +88,13 @@ class Suite {
     CheckResult check;
     check.id = id;
     check.group = group;
-    check.status = "skip";
-    check.summary = why;
+    check.status = model::Status::skip;
+    check.seen = why;
     add(std::move(check));
   }
 
-  std::string add(CheckResult check) {
-    std::string status = check.status;
+  model::Status add(CheckResult check) {
+    model::Status status = check.status;
     if (m_options.on_check) {
       m_options.on_check(check);
     }
@@ -127,9 +127,9 @@ class Suite {
     check.group = "distributed";
     for (int rank = 1; rank < world; ++rank) {
       const auto& other = ranks[static_cast<std::size_t>(rank)];
-      if (other.status != "pass" && check.status == "pass") {
-        check.status = "fail";
-        check.summary = fmt::format("rank {}: {}", rank, other.summary);
+      if (other.status != model::Status::pass && check.status == model::Status::pass) {
+        check.status = model::Status::fail;
+        check.seen = fmt::format("rank {}: {}", rank, other.seen);
         check.stderr_tail = other.stderr_tail;
         check.crash = other.crash;
       }
@@ -217,14 +217,14 @@ VerifyReport run_verify(const VerifyOptions& options, const detect::DetectReport
 
   bool have_gpu = !expected.empty();
   std::string backend = options.backend.empty() ? "nccl" : options.backend;
-  if (suite.python("python.import", {"import"}) == "fail") {
+  if (suite.python("python.import", {"import"}) == model::Status::fail) {
     // Nothing else can run; the crash or error above is the finding.
     cleanup();
     return report;
   }
   if (!any_gpu) {
     suite.skip("python.runtime", "python", "no accessible GPU here (archfit detect shows why)");
-  } else if (suite.python("python.runtime", {"runtime", vendor}) != "fail") {
+  } else if (suite.python("python.runtime", {"runtime", vendor}) != model::Status::fail) {
     // With the GPUs hidden, torch must agree that it sees none.
     suite.python("python.devices", {"devices", expected.dump()});
     auto bounds = tolerances();

@@ -5,14 +5,17 @@
 #include <string>
 #include <vector>
 
+#include "model/finding.hpp"
+
 namespace archfit::verify {
 
-struct CheckResult {
-  std::string id;       // "native.vector-add", "python.import", "python.matmul.cuda:0", ...
-  std::string group;    // "native" | "python" | "distributed"
-  std::string status;   // "pass" | "fail" | "skip"
+// A verify check is a model::Finding with what the run measured:
+//   id      "native.vector-add.hip", "python.import", "python.matmul.cuda:0", ...
+//   group   "native" | "python" | "distributed"
+//   status  pass | fail | skip (a check's process reports pass/fail/skip; anything else is fail)
+//   seen    one line: what was seen (the JSON's "summary")
+struct CheckResult : model::Finding {
   double seconds = 0;
-  std::string summary;  // one line: what was seen
   std::vector<std::string> evidence;       // detail lines (per-device results, compiler errors)
   std::string crash;                       // "SIGILL", "SIGSEGV", "timeout after 120 s", or empty
   std::vector<std::string> stderr_tail;    // the last lines the check printed on stderr
@@ -26,7 +29,7 @@ struct VerifyReport {
 
   bool failed() const {
     for (const auto& check : checks) {
-      if (check.status == "fail") {
+      if (check.status == model::Status::fail) {
         return true;
       }
     }

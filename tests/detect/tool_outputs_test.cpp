@@ -116,7 +116,7 @@ TEST(ToolOutputs, NotAToolOutputIsAClearError) {
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_NE(result.err.find("not rocminfo output"), std::string::npos) << result.err;
   auto missing = run_command({archfit_binary(), "detect", "--from-nvidia-smi", "/nonexistent/smi.txt"});
-  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_EQ(missing.exit_code, 2);  // a path that is not there is a usage error (docs/cli.md, "Exit codes")
   EXPECT_NE(missing.err.find("/nonexistent/smi.txt"), std::string::npos);
   auto both = run_command({archfit_binary(), "detect", "--from-nvidia-smi", "a", "--from-rocminfo", "b"});
   EXPECT_EQ(both.exit_code, 2);

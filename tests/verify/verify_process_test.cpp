@@ -25,8 +25,8 @@ TEST(VerifyProcess, ResultLineWins) {
   result.exit_code = 0;
   result.out = "noise\nARCHFIT_RESULT {\"status\": \"pass\", \"summary\": \"ok\", \"metrics\": {\"x\": 1.5}}\n";
   auto check = interpret_check_output(result, std::chrono::seconds(5));
-  EXPECT_EQ(check.status, "pass");
-  EXPECT_EQ(check.summary, "ok");
+  EXPECT_EQ(check.status, model::Status::pass);
+  EXPECT_EQ(check.seen, "ok");
   EXPECT_DOUBLE_EQ(check.metrics.at("x"), 1.5);
 }
 
@@ -36,8 +36,8 @@ TEST(VerifyProcess, PassThenCrashIsAFailure) {
   result.signal = SIGSEGV;  // e.g. a crash in an atexit handler of a mismatched Triton
   result.out = "ARCHFIT_RESULT {\"status\": \"pass\", \"summary\": \"ok\"}\n";
   auto check = interpret_check_output(result, std::chrono::seconds(5));
-  EXPECT_EQ(check.status, "fail");
-  EXPECT_NE(check.summary.find("SIGSEGV"), std::string::npos);
+  EXPECT_EQ(check.status, model::Status::fail);
+  EXPECT_NE(check.seen.find("SIGSEGV"), std::string::npos);
 }
 
 TEST(VerifyProcess, SignalsTimeoutsAndExitsAreClassified) {
@@ -46,7 +46,7 @@ TEST(VerifyProcess, SignalsTimeoutsAndExitsAreClassified) {
   illegal.signal = SIGILL;
   illegal.err = "line 1\nline 2\n";
   auto check = interpret_check_output(illegal, std::chrono::seconds(5));
-  EXPECT_EQ(check.status, "fail");
+  EXPECT_EQ(check.status, model::Status::fail);
   EXPECT_EQ(check.crash, "SIGILL");
   EXPECT_EQ(check.stderr_tail, (std::vector<std::string>{"line 1", "line 2"}));
 
@@ -62,8 +62,8 @@ TEST(VerifyProcess, SignalsTimeoutsAndExitsAreClassified) {
   exited.exit_code = 1;
   exited.err = "Traceback (most recent call last):\nImportError: cannot import name 'triton_key'\n";
   check = interpret_check_output(exited, std::chrono::seconds(5));
-  EXPECT_EQ(check.status, "fail");
-  EXPECT_NE(check.summary.find("triton_key"), std::string::npos);
+  EXPECT_EQ(check.status, model::Status::fail);
+  EXPECT_NE(check.seen.find("triton_key"), std::string::npos);
 }
 
 class FakePython {

@@ -1,0 +1,15 @@
+// The one JSON rendering of a model::Finding, shared by every --json document that carries them
+// (doctor's "checks", verify's "checks"): the members
+//   "id", "group" (when the finding has one), "status" (pass | warn | fail | skip | unknown),
+//   "title", "seen", "rule", "source", "fix" (null when empty), "origin" (when set)
+// written into an object the caller has opened, so a document can add its own members beside them.
+#pragma once
+
+#include "model/finding.hpp"
+#include "util/json_writer.hpp"
+
+namespace archfit::report {
+
+void finding_members(JsonWriter& json, const model::Finding& finding);
+
+}  // namespace archfit::report
