@@ -81,7 +81,7 @@ struct VendorMismatch {
 
 struct CheckReport {
   std::vector<DeviceTarget> targets;
-  std::string targets_source;  // "detect" | "--target" | the --targets-from file
+  std::string targets_source;  // "detect" | "--target" | "--targets-from FILE (rocminfo)" (the CLI's label)
   std::string python;          // the interpreter examined, or empty
   std::string site_packages;
   std::vector<PackageInfo> packages;

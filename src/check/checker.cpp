@@ -143,7 +143,7 @@ Result<CheckReport> run_check(const CheckOptions& options, const probe::SystemRo
   detect::DetectReport machine = detect::detect_system(root, environment, {.runner = &runner});
   if (!options.targets.empty()) {
     ARCHFIT_TRY(report.targets, parse_target_list(options.targets));
-    report.targets_source = "--target";
+    report.targets_source = options.targets_source.empty() ? "--target" : options.targets_source;
   } else if (!options.targets_from.empty()) {
     auto text = probe::read_text_input(options.targets_from);  // a file, a pipe, or "-"; capped
     if (!text) {

@@ -21,6 +21,7 @@ struct CheckOptions {
   std::string python;                // interpreter whose site-packages to examine
   std::vector<std::string> targets;  // --target values; each may be a comma-separated list
   std::string targets_from;          // a saved `archfit detect --json`, or a rocminfo / nvidia-smi paste
+  std::string targets_source;        // where `targets` came from when not --target (the CLI's label)
   unsigned jobs = 0;
   bool deep = false;                 // decode every code object's header (exact features)
   std::function<void(std::size_t files_done, std::size_t files, std::uint64_t bytes_done, std::uint64_t bytes)>

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "check/vendor_mismatch.hpp"
 #include "knowledge/tsv_table.hpp"
 #include "probe/system_root.hpp"
 #include "util/text_lines.hpp"
@@ -219,8 +220,7 @@ void check_torch_flavour(const std::vector<Distribution>& distributions, const s
     results.push_back({"torch-flavour", "fail",
                        fmt::format("torch {} is a {} build, but the GPUs are {}: torch.cuda.is_available() is False",
                                    info.version, flavour, amd ? "AMD" : "NVIDIA"),
-                       amd ? "install a ROCm build of torch (https://download.pytorch.org/whl/rocm<version>)"
-                           : "install a CUDA build of torch (https://download.pytorch.org/whl/cu<version>)"});
+                       torch_build_fix(amd ? "amd" : "nvidia")});
   } else {
     results.push_back({"torch-flavour", "pass", fmt::format("torch {} is a {} build", info.version, flavour), ""});
   }

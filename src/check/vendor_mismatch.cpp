@@ -48,25 +48,31 @@ std::string runtime_library_vendor(std::string_view soname) {
   return {};
 }
 
+std::string torch_build_fix(std::string_view target_vendor) {
+  // No release is known here: the selector page gives the command for the user's ROCm / CUDA.
+  return target_vendor == "amd"
+             ? "install a ROCm build of torch: the pip command for your ROCm release is on "
+               "https://pytorch.org/get-started/locally/ (indexes https://download.pytorch.org/whl/rocmX.Y)"
+             : "install a CUDA build of torch: the pip command for your CUDA release is on "
+               "https://pytorch.org/get-started/locally/ (indexes https://download.pytorch.org/whl/cuXYZ)";
+}
+
 std::string build_name(std::string_view vendor) { return vendor == "amd" ? "ROCm" : "CUDA"; }
 std::string vendor_name(std::string_view vendor) { return vendor == "amd" ? "AMD" : "NVIDIA"; }
 
 std::string build_for_vendor_fix(std::string_view target_vendor, const std::string& package,
                                  const DeviceTarget& target) {
   if (package == "torch") {
-    return target_vendor == "amd" ? "install a ROCm build of torch (pip install torch --index-url "
-                                    "https://download.pytorch.org/whl/rocm<version>)"
-                                  : "install a CUDA build of torch (pip install torch --index-url "
-                                    "https://download.pytorch.org/whl/cu<version>)";
+    return torch_build_fix(target_vendor);
   }
   std::string build = build_name(target_vendor);
   std::string other = target_vendor == "amd" ? "NVIDIA" : "AMD";
-  std::string arch = target_vendor == "amd" ? "PYTORCH_ROCM_ARCH=" + target.processor
-                                            : "TORCH_CUDA_ARCH_LIST=" + target.arch_list_value();
   if (!package.empty()) {
-    return fmt::format("install a {} build of {}, or build it from source for {} ({}); its {} build cannot be "
-                       "rebuilt for these GPUs by a flag",
-                       build, package, build, arch, other == "NVIDIA" ? "CUDA" : "ROCm");
+    // The target, not one project's arch variable: PyTorch reads PYTORCH_ROCM_ARCH, flash-attn
+    // GPU_ARCHS (`archfit env --project P` prints the right one).
+    return fmt::format("install a {} build of {}, or build it from source for {} {} (archfit env --project ... "
+                       "--target {} prints the variables); its {} build cannot be rebuilt for these GPUs by a flag",
+                       build, package, build, target.processor, target.processor, other == "NVIDIA" ? "CUDA" : "ROCm");
   }
   return fmt::format("use a {} build of it for {}: code built for {} GPUs does not run on {} GPUs, and no compiler "
                      "flag changes that",

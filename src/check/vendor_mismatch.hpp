@@ -26,6 +26,9 @@ namespace archfit::check {
 std::string runtime_library_vendor(std::string_view soname);
 
 // "CUDA" / "ROCm"; "NVIDIA" / "AMD".
+// The fix for a torch of the other vendor's build: where to get the right one (prose, no placeholder
+// a shell would misread).
+std::string torch_build_fix(std::string_view target_vendor);
 std::string build_name(std::string_view vendor);
 std::string vendor_name(std::string_view vendor);
 

@@ -44,8 +44,12 @@ int run_check_command(const CheckCommandOptions& options, const GlobalOptions& g
   }
   // Strict inputs (docs/cli.md, "One grammar"): a target archfit does not know, or a PATH that is not
   // there, is a usage error, never a verdict (a missing file is not "host-only").
-  if (auto targets = validate_target_arguments(options.targets, false); !targets) {
-    return report_failure(error_style, options.json, "check", targets.error().message, k_exit_usage);
+  // --target, else --targets-from, read and judged as every command does (cli/target_sources.hpp;
+  // check takes neither the arch variables nor the config file: it asks about the GPUs that run).
+  auto choice = choose_targets({.targets = options.targets, .targets_from = options.targets_from, .one_vendor = false},
+                               probe::Environment::current());
+  if (!choice) {
+    return report_failure(error_style, options.json, "check", choice.error().message, k_exit_usage);
   }
   for (const auto& path : options.paths) {
     struct stat status {};
@@ -57,8 +61,8 @@ int run_check_command(const CheckCommandOptions& options, const GlobalOptions& g
   check::CheckOptions check_options;
   check_options.paths = options.paths;
   check_options.python = options.python;
-  check_options.targets = options.targets;
-  check_options.targets_from = options.targets_from;
+  check_options.targets = choice->targets;
+  check_options.targets_source = choice->source;
   check_options.jobs = options.jobs;
   check_options.deep = options.deep;
   // The totals are known once the inputs are; the bar appears with the first finished file.

@@ -47,8 +47,13 @@ int run_config_command(const ConfigCommandOptions& options, const GlobalOptions&
     return report_failure(error_style, options.json, "config", targets.error().message, k_exit_usage);
   }
   std::vector<Setting> settings;
-  settings.push_back({"targets", targets->targets, origin_of(targets->source),
-                      targets->source.empty() ? "the GPUs archfit detect finds" : targets->source});
+  if (!targets->targets.empty() || targets->fallback.empty()) {
+    settings.push_back({"targets", targets->targets, origin_of(targets->source),
+                        targets->source.empty() ? "the GPUs archfit detect finds" : targets->source});
+  } else {
+    settings.push_back({"targets", targets->fallback, "environment",
+                        targets->fallback_source + ", where archfit detect finds no GPU (else the GPUs it finds)"});
+  }
   settings.push_back(config->project.empty()
                          ? Setting{"project", nullptr, "default", "the --src tree's project, else pytorch"}
                          : Setting{"project", config->project, "file", config->project_at});
@@ -64,7 +69,9 @@ int run_config_command(const ConfigCommandOptions& options, const GlobalOptions&
     for (const auto& setting : settings) {
       json["settings"][setting.name] = {{"value", setting.value}, {"from", setting.from}, {"where", setting.where}};
     }
-    fmt::print("{}\n", json.dump(::isatty(STDOUT_FILENO) == 1 ? 2 : -1));
+    // Values from the environment may hold any bytes: invalid UTF-8 is replaced, never thrown.
+    fmt::print("{}\n", json.dump(::isatty(STDOUT_FILENO) == 1 ? 2 : -1, ' ', false,
+                                  nlohmann::ordered_json::error_handler_t::replace));
     return k_exit_ok;
   }
   report::TextStyle style{use_color(global.color, STDOUT_FILENO)};

@@ -5,7 +5,7 @@
 //
 //   targets = ["gfx942", "gfx90a"]   # or one string: "gfx942,gfx90a"
 //   project = "pytorch"              # pytorch, triton, vllm or flash-attn
-//   python  = "/home/me/venv/bin/python"
+//   python  = "/opt/venv/bin/python"
 //
 // Read with toml++ (Debian's libtomlplusplus-dev, header-only). A file that is not there is an empty
 // configuration; a file that does not parse, a key archfit does not know or a value of the wrong

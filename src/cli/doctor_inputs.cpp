@@ -87,6 +87,8 @@ Result<PreparedDoctor> prepare_doctor(const DoctorInputs& command_line) {
                              environment));
   options.targets = std::move(targets.targets);
   options.targets_source = std::move(targets.source);
+  options.fallback_targets = std::move(targets.fallback);
+  options.fallback_source = std::move(targets.fallback_source);
   // A --python that is not there is a usage error, never a silent fall-back to python3 (on this
   // machine; below --sysroot the interpreter is the captured tree's and is judged by doctor).
   if (!inputs.python.empty() && root.is_live()) {

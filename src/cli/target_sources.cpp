@@ -4,35 +4,12 @@
 
 #include "cli/target_arguments.hpp"
 #include "detect/saved_targets.hpp"
-#include "knowledge/tsv_table.hpp"
+#include "knowledge/torch_arch_lists.hpp"
 #include "probe/text_input.hpp"
 
 namespace archfit::cli {
 
 namespace {
-
-// `value` cut at any of `separators`, empty pieces dropped.
-std::vector<std::string> split_at(std::string_view value, std::string_view separators) {
-  std::vector<std::string> items;
-  std::size_t start = 0;
-  while (start <= value.size()) {
-    auto end = value.find_first_of(separators, start);
-    if (end == std::string_view::npos) {
-      end = value.size();
-    }
-    if (end > start) {
-      items.emplace_back(value.substr(start, end - start));
-    }
-    start = end + 1;
-  }
-  return items;
-}
-
-void replace_all(std::string& text, std::string_view from, std::string_view to) {
-  for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
-    text.replace(at, from.size(), to);
-  }
-}
 
 // The variable's value when it is set and not empty (PyTorch treats an empty one as unset).
 std::string variable(const probe::Environment& environment, std::string_view name) {
@@ -41,18 +18,6 @@ std::string variable(const probe::Environment& environment, std::string_view nam
 }
 
 }  // namespace
-
-std::vector<std::string> pytorch_rocm_arch_entries(std::string_view value) { return split_at(value, " ;"); }
-
-std::vector<std::string> torch_cuda_arch_list_entries(std::string_view value) {
-  std::string list(value);
-  replace_all(list, " ", ";");
-  const auto& names = knowledge::embedded_table("torch_cuda_arch_names.tsv");
-  for (const auto& row : names.rows) {  // in the table's order: "Ampere+Tegra" before "Ampere"
-    replace_all(list, names.field(row, "name"), names.field(row, "arch_list"));
-  }
-  return split_at(list, ";");
-}
 
 Result<TargetChoice> choose_targets(const TargetRequest& request, const probe::Environment& environment) {
   if (!request.targets.empty()) {
@@ -72,17 +37,23 @@ Result<TargetChoice> choose_targets(const TargetRequest& request, const probe::E
     ARCHFIT_TRY(auto targets, validate_target_arguments(saved->target_ids, request.one_vendor, source));
     return TargetChoice{std::move(targets), std::move(source)};
   }
+  if (request.config != nullptr && !request.config->targets.empty()) {
+    // load_config_file judged them already (with the file's line in the message).
+    ARCHFIT_TRY(auto targets, validate_target_arguments(request.config->targets, request.one_vendor,
+                                                        request.config->targets_at + " targets"));
+    return TargetChoice{std::move(targets), request.config->targets_at};
+  }
   std::string rocm = variable(environment, "PYTORCH_ROCM_ARCH");
   std::string cuda = variable(environment, "TORCH_CUDA_ARCH_LIST");
   if (!rocm.empty() || !cuda.empty()) {
     std::vector<std::string> entries;
     std::string source;
     if (!rocm.empty()) {
-      entries = pytorch_rocm_arch_entries(rocm);
+      entries = knowledge::pytorch_rocm_arch_entries(rocm);
       source = "$PYTORCH_ROCM_ARCH";
     }
     if (!cuda.empty()) {
-      for (auto& entry : torch_cuda_arch_list_entries(cuda)) {
+      for (auto& entry : knowledge::torch_cuda_arch_list_entries(cuda)) {
         entries.push_back(std::move(entry));
       }
       source += (source.empty() ? "" : " and ") + std::string("$TORCH_CUDA_ARCH_LIST");
@@ -101,13 +72,12 @@ Result<TargetChoice> choose_targets(const TargetRequest& request, const probe::E
     if (targets.empty()) {
       return Error{source + ": no target in \"" + rocm + cuda + "\""};
     }
-    return TargetChoice{std::move(targets), std::move(source)};
-  }
-  if (request.config != nullptr && !request.config->targets.empty()) {
-    // load_config_file judged them already (with the file's line in the message).
-    ARCHFIT_TRY(auto targets, validate_target_arguments(request.config->targets, request.one_vendor,
-                                                        request.config->targets_at + " targets"));
-    return TargetChoice{std::move(targets), request.config->targets_at};
+    // Only where detect finds no GPU (a build host): on a machine with GPUs a stale list must not
+    // stand in for them; doctor then judges the variables against the GPUs (gpus.arch-list.*).
+    TargetChoice choice;
+    choice.fallback = std::move(targets);
+    choice.fallback_source = std::move(source);
+    return choice;
   }
   return TargetChoice{};
 }

@@ -8,6 +8,7 @@
 
 #include "doctor/checks_common.hpp"
 #include "doctor/rules.hpp"
+#include "knowledge/torch_arch_lists.hpp"
 
 namespace archfit::doctor {
 
@@ -72,15 +73,25 @@ bool cuda_entry_covers(std::string_view entry, std::string_view target, bool* by
 }
 
 // The list an arch variable names, as processors / sm_XY.
-std::vector<std::string> parse_arch_list(std::string_view variable, std::string_view value) {
-  std::vector<std::string> result;
+// The entries of an arch variable: TORCH_CUDA_ARCH_LIST as PyTorch reads it (names expanded,
+// knowledge/torch_arch_lists.hpp, the same reading that makes it a target list), the others at
+// ' ', ',' and ';'.
+std::vector<std::string> arch_entries(std::string_view variable, std::string_view value) {
+  if (variable == "TORCH_CUDA_ARCH_LIST") {
+    return knowledge::torch_cuda_arch_list_entries(value);
+  }
   std::string text(value);
   for (auto& c : text) {
     if (c == ' ' || c == ',') {
       c = ';';
     }
   }
-  for (const auto& item : split_list(text)) {
+  return split_list(text);
+}
+
+std::vector<std::string> parse_arch_list(std::string_view variable, std::string_view value) {
+  std::vector<std::string> result;
+  for (const auto& item : arch_entries(variable, value)) {
     if (variable == "TORCH_CUDA_ARCH_LIST" || variable == "FLASH_ATTN_CUDA_ARCHS") {
       std::string arch = item.substr(0, item.find('+'));
       if (variable == "FLASH_ATTN_CUDA_ARCHS") {
@@ -206,11 +217,7 @@ void check_arch_variables(const CheckContext& context) {
       bool covered = std::find(listed.begin(), listed.end(), wanted) != listed.end() ||
                      (variable == "GPU_ARCHS" && *value == "native");
       if (!covered && variable == "TORCH_CUDA_ARCH_LIST") {
-        std::string text = *value;
-        for (auto& c : text) {
-          c = c == ' ' || c == ',' ? ';' : c;
-        }
-        for (const auto& entry : split_list(text)) {
+        for (const auto& entry : arch_entries(variable, *value)) {
           bool by_ptx = false;
           if (cuda_entry_covers(entry, wanted, &by_ptx)) {
             covered = true;

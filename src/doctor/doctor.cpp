@@ -225,6 +225,17 @@ Facts gather_facts(const probe::SystemRoot& root, const probe::Environment& envi
   } else {
     facts.targets = detected_targets(facts.detect);
     facts.targets_source = facts.targets.empty() ? "" : "detect";
+    if (facts.targets.empty() && !options.fallback_targets.empty()) {
+      // No GPU here (a build host): the arch variables name what the build is for.
+      for (const auto& target : options.fallback_targets) {
+        std::string normalized = normalize_target(target);
+        if (!normalized.empty() &&
+            std::find(facts.targets.begin(), facts.targets.end(), normalized) == facts.targets.end()) {
+          facts.targets.push_back(normalized);
+        }
+      }
+      facts.targets_source = facts.targets.empty() ? "" : options.fallback_source;
+    }
   }
 
   // Backend.

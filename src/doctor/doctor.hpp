@@ -23,6 +23,10 @@ struct DoctorOptions {
   // Where `targets` came from, as the report says it: "--target", "--targets-from FILE (rocminfo)",
   // "$PYTORCH_ROCM_ARCH", the config file's "PATH:LINE"; "" = "--target".
   std::string targets_source;
+  // Targets for when detect finds no GPU and `targets` is empty: $PYTORCH_ROCM_ARCH /
+  // $TORCH_CUDA_ARCH_LIST (cli/target_sources.hpp), with where they came from.
+  std::vector<std::string> fallback_targets;
+  std::string fallback_source;
   std::string python;                // --python, or "" = the active environment's
   std::string cwd;                   // where the build runs when there is no --src (free disk)
   std::chrono::milliseconds timeout{10000};  // per external command

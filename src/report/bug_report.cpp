@@ -259,7 +259,12 @@ BugReport collect_bug_report(const BugReportOptions& options, const doctor::Rule
   } else {
     check::CheckOptions check_options;
     check_options.python = interpreter;
-    check_options.targets = options.doctor.targets;
+    // check's targets: the ones named on the command line, else the GPUs here (docs/cli.md, "Where
+    // targets come from": check does not take the config file's or the arch variables').
+    const std::string& source = options.doctor.targets_source;
+    if (source.empty() || source == "--target" || source.starts_with("--targets-from")) {
+      check_options.targets = options.doctor.targets;
+    }
     check_options.files_root = options.files_root;
     auto checked = check::run_check(check_options, root, environment, runner);
     if (checked) {

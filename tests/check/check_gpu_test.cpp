@@ -121,7 +121,7 @@ TEST(CheckGpu, H200SysrootAndSavedDetectReport) {
     std::ofstream(saved) << detect.out;
   }
   auto from_file = check({}, {"--targets-from", saved.string(), gpu_lib("libsm80.so")});
-  EXPECT_EQ(from_file["targets_source"], saved.string());
+  EXPECT_EQ(from_file["targets_source"], "--targets-from " + saved.string() + " (detect --json)");
   EXPECT_EQ(verdict(from_file, gpu_lib("libsm80.so"), "sm_90"), "no-code");
   fs::remove(saved);
 }

@@ -1,6 +1,6 @@
 // Targets reach every command the same way (docs/cli.md, "Where targets come from"): --target >
-// --targets-from FILE > $PYTORCH_ROCM_ARCH / $TORCH_CUDA_ARCH_LIST > the config file > detect, on
-// the archfit binary. Expected targets come from the inputs themselves (the "Name: gfx1100" line of
+// --targets-from FILE > the config file > detect > (no GPU found) $PYTORCH_ROCM_ARCH /
+// $TORCH_CUDA_ARCH_LIST, on the archfit binary. Expected targets come from the inputs themselves (the "Name: gfx1100" line of
 // a real rocminfo paste, the H100's compute capability 9.0 in NVIDIA's CUDA GPUs list), PyTorch's
 // named-arch table (torch/utils/cpp_extension.py: "Ampere" is "8.0;8.6+PTX") and LLVM's
 // AMDGPUUsage processor list, never from archfit's own output.
@@ -155,9 +155,12 @@ TEST_F(TargetSources, ArchVariablesNameTheTargetsAfterEvalOfEnv) {
   EXPECT_EQ(seen.find("no GPU found ("), std::string::npos) << seen;  // not the warning
   EXPECT_TRUE(seen.starts_with("pass: from $PYTORCH_ROCM_ARCH: gfx1100")) << seen;
 
-  // PyTorch's spellings: ' ' or ';' between entries, names expanded ("Ampere" = 8.0;8.6+PTX).
+  // PyTorch's spellings: ' ' or ';' between entries, names expanded ("Ampere" = 8.0;8.6+PTX), and the
+  // arch-list check reads the variable the same way: it covers the targets it names.
   auto cuda = doctor_json({"TORCH_CUDA_ARCH_LIST=Ampere 9.0+PTX"}, {"--sysroot", root});
   EXPECT_EQ(cuda["targets"], nlohmann::json::array({"sm_80", "sm_86", "sm_90"})) << cuda["targets"];
+  EXPECT_TRUE(seen_of(cuda, "gpus.arch-list.TORCH_CUDA_ARCH_LIST").starts_with("pass: "))
+      << seen_of(cuda, "gpus.arch-list.TORCH_CUDA_ARCH_LIST");
   auto rocm = doctor_json({"PYTORCH_ROCM_ARCH=gfx90a gfx942"}, {"--sysroot", root});
   EXPECT_EQ(rocm["targets"], nlohmann::json::array({"gfx90a", "gfx942"})) << rocm["targets"];
 
@@ -172,7 +175,7 @@ TEST_F(TargetSources, ArchVariablesNameTheTargetsAfterEvalOfEnv) {
   EXPECT_NE(both.err.find("are both set"), std::string::npos) << both.err;
 }
 
-TEST_F(TargetSources, PrecedenceTargetThenTargetsFromThenVariablesThenConfigThenDetect) {
+TEST_F(TargetSources, PrecedenceTargetThenTargetsFromThenConfigThenDetectThenVariables) {
   std::string root = sysroot("h200");  // detect finds the H200 (sm_90)
   write_config("targets = [\"gfx90a\"]\n");
   std::vector<std::string> rocm = {"PYTORCH_ROCM_ARCH=gfx1030"};
@@ -180,15 +183,31 @@ TEST_F(TargetSources, PrecedenceTargetThenTargetsFromThenVariablesThenConfigThen
   EXPECT_EQ(by_target["targets"], nlohmann::json::array({"gfx942"}));
   auto by_file = doctor_json(rocm, {"--sysroot", root, "--targets-from", tool_output(k_rocminfo)});
   EXPECT_EQ(by_file["targets"], nlohmann::json::array({"gfx1100"}));
-  auto by_variable = doctor_json(rocm, {"--sysroot", root});
-  EXPECT_EQ(by_variable["targets"], nlohmann::json::array({"gfx1030"}));
-  auto by_config = doctor_json({}, {"--sysroot", root});
+  auto by_config = doctor_json(rocm, {"--sysroot", root});
   EXPECT_EQ(by_config["targets"], nlohmann::json::array({"gfx90a"}));
   EXPECT_EQ(by_config["targets_source"], config_path() + ":1");
   std::filesystem::remove(config_path());
-  auto by_detect = doctor_json({}, {"--sysroot", root});
+  // A machine with a GPU: detect's GPUs, never the variable, which doctor judges against them.
+  auto by_detect = doctor_json(rocm, {"--sysroot", root});
   EXPECT_EQ(by_detect["targets"], nlohmann::json::array({"sm_90"}));
   EXPECT_EQ(by_detect["targets_source"], "detect");
+}
+
+// A stale arch list on a machine with GPUs is the hipErrorNoBinaryForGpu / "no kernel image" case:
+// it must FAIL against the GPUs (the H200 capture: compute capability 9.0), not stand in for them.
+TEST_F(TargetSources, AStaleArchListOnAMachineWithGpusFailsAgainstThem) {
+  std::string root = sysroot("h200");
+  int exit_code = 0;
+  auto stale = doctor_json({"TORCH_CUDA_ARCH_LIST=8.0"}, {"--sysroot", root}, &exit_code);
+  EXPECT_EQ(stale["targets"], nlohmann::json::array({"sm_90"}));
+  EXPECT_EQ(stale["targets_source"], "detect");
+  std::string seen = seen_of(stale, "gpus.arch-list.TORCH_CUDA_ARCH_LIST");
+  EXPECT_TRUE(seen.starts_with("fail: ")) << seen;
+  EXPECT_NE(seen.find("leaves out sm_90"), std::string::npos) << seen;
+  EXPECT_EQ(exit_code, 1);
+  // `archfit env` on that machine exports the GPUs' list, not the stale one back.
+  auto env = archfit({"TORCH_CUDA_ARCH_LIST=8.0"}, {"env", "--sysroot", root});
+  EXPECT_NE(env.out.find("export TORCH_CUDA_ARCH_LIST='9.0'"), std::string::npos) << env.out;
 }
 
 TEST_F(TargetSources, ConfigShowSaysWhereEachSettingComesFrom) {
@@ -207,12 +226,18 @@ TEST_F(TargetSources, ConfigShowSaysWhereEachSettingComesFrom) {
   EXPECT_EQ(shown["settings"]["targets"]["value"], nlohmann::json::array({"gfx942", "gfx90a"}));
   EXPECT_EQ(shown["settings"]["targets"]["from"], "file");
   EXPECT_EQ(shown["settings"]["python"]["where"], config_path() + ":4");
-  // The environment beats the file.
+  // The file beats the arch variables, which count only where detect finds no GPU.
+  auto both = nlohmann::json::parse(archfit({"PYTORCH_ROCM_ARCH=gfx1100"}, {"config", "show", "--json"}).out);
+  EXPECT_EQ(both["settings"]["targets"]["from"], "file");
+  auto text = archfit({}, {"config", "show"});
+  EXPECT_NE(text.out.find(config_path() + ":3"), std::string::npos) << text.out;
+  std::filesystem::remove(config_path());
   auto env = nlohmann::json::parse(archfit({"PYTORCH_ROCM_ARCH=gfx1100"}, {"config", "show", "--json"}).out);
   EXPECT_EQ(env["settings"]["targets"]["value"], nlohmann::json::array({"gfx1100"}));
   EXPECT_EQ(env["settings"]["targets"]["from"], "environment");
-  auto text = archfit({}, {"config", "show"});
-  EXPECT_NE(text.out.find(config_path() + ":3"), std::string::npos) << text.out;
+  EXPECT_NE(env["settings"]["targets"]["where"].get<std::string>().find("where archfit detect finds no GPU"),
+            std::string::npos);
+  write_config("# archfit defaults\nproject = \"triton\"\ntargets = \"gfx942,gfx90a\"\npython = \"/usr/bin/python3\"\n");
   // doctor starts from the file's project.
   auto doctor = doctor_json({}, {"--sysroot", sysroot("container-no-kfd")});
   EXPECT_EQ(doctor["project"], "triton");

@@ -16,6 +16,20 @@ extern char** environ;
 
 namespace archfit::test {
 
+namespace {
+
+// Every test, and every archfit it runs, starts without the developer's own archfit settings: the
+// arch variables a shell may export (`eval "$(archfit env)"`) and a config.toml would change
+// doctor's targets and exit codes. A test that wants them sets them for its own command.
+[[maybe_unused]] const bool k_without_user_settings = [] {
+  ::unsetenv("PYTORCH_ROCM_ARCH");
+  ::unsetenv("TORCH_CUDA_ARCH_LIST");
+  ::setenv("XDG_CONFIG_HOME", "/nonexistent/archfit-tests-read-no-config", 1);
+  return true;
+}();
+
+}  // namespace
+
 std::filesystem::path fixture_dir(const std::string& name) {
   std::filesystem::path dir = std::filesystem::path(ARCHFIT_FIXTURE_ROOT) / name;
   if (!std::filesystem::is_directory(dir)) {
