@@ -17,6 +17,19 @@
 namespace archfit::doctor::testing {
 namespace {
 
+// Ubuntu 22.04's compilers as its users have them: GCC 11 the default with its libstdc++ headers,
+// GCC 12's runtime without them (what clang then picks, and fails on), and clang 15.
+void ubuntu2204_compilers(FakeMachine& machine) {
+  machine.tool("/usr/bin/x86_64-linux-gnu-gcc-11", "gcc-11-ubuntu2204");
+  machine.tool("/usr/bin/x86_64-linux-gnu-g++-11", "gxx-11-ubuntu2204");
+  machine.link("/usr/bin/gcc", "x86_64-linux-gnu-gcc-11");
+  machine.link("/usr/bin/g++", "x86_64-linux-gnu-g++-11");
+  machine.gcc_installation("11", true);
+  machine.gcc_installation("12", false);
+  machine.tool("/usr/bin/clang-15", "clang-15-debian");
+  machine.link("/usr/bin/clang++", "clang-15");
+}
+
 // MI300X x8 (gfx942) with /opt/rocm -> rocm-6.4.1, /opt/rocm-6.3.3 next to it, Debian's GCC 12, CMake 3.31.
 void mi300x_with_two_rocms(FakeMachine& machine) {
   machine.debian_gcc12();
@@ -172,16 +185,9 @@ TEST(DoctorToolchain, ClangTakesTheNewestGccWhoseHeadersAreMissing) {
   machine.file("/etc/os-release",
                "PRETTY_NAME=\"Ubuntu 22.04.5 LTS\"\nNAME=\"Ubuntu\"\nVERSION_ID=\"22.04\"\n"
                "VERSION=\"22.04.5 LTS (Jammy Jellyfish)\"\nVERSION_CODENAME=jammy\nID=ubuntu\nID_LIKE=debian\n");
-  machine.tool("/usr/bin/x86_64-linux-gnu-gcc-11", "gcc-11-ubuntu2204");
-  machine.tool("/usr/bin/x86_64-linux-gnu-g++-11", "gxx-11-ubuntu2204");
-  machine.link("/usr/bin/gcc", "x86_64-linux-gnu-gcc-11");
-  machine.link("/usr/bin/g++", "x86_64-linux-gnu-g++-11");
+  ubuntu2204_compilers(machine);
   machine.link("/usr/bin/cc", "gcc");
   machine.link("/usr/bin/c++", "g++");
-  machine.gcc_installation("11", true);
-  machine.gcc_installation("12", false);
-  machine.tool("/usr/bin/clang-15", "clang-15-debian");
-  machine.link("/usr/bin/clang++", "clang-15");
   machine.build_tools();
   machine.python_venv();
   machine.rocm("6.4.1");
@@ -942,14 +948,7 @@ std::vector<std::vector<std::string>> every_install_fix(const std::string& os_re
   }
   {
     FakeMachine machine("mi210");
-    machine.tool("/usr/bin/x86_64-linux-gnu-gcc-11", "gcc-11-ubuntu2204");
-    machine.tool("/usr/bin/x86_64-linux-gnu-g++-11", "gxx-11-ubuntu2204");
-    machine.link("/usr/bin/gcc", "x86_64-linux-gnu-gcc-11");
-    machine.link("/usr/bin/g++", "x86_64-linux-gnu-g++-11");
-    machine.gcc_installation("11", true);
-    machine.gcc_installation("12", false);
-    machine.tool("/usr/bin/clang-15", "clang-15-debian");
-    machine.link("/usr/bin/clang++", "clang-15");
+    ubuntu2204_compilers(machine);
     machine.build_tools();
     machine.python_venv();
     machine.rocm("6.4.1");
