@@ -103,6 +103,7 @@ TargetResult verdict(const scan::FileReport& file, const std::string& package, c
   std::set<std::string> carried;
   bool carries_target_vendor = false;
   bool carries_other_gpu_vendor = false;  // AMD code for an NVIDIA target, or NVIDIA code for an AMD one
+  std::set<std::string> other_code;       // code of no GPU vendor (SYCL, OpenMP host or SPIR-V entries)
   std::string conditional;
   std::string conditional_match;
   std::string jit;
@@ -110,6 +111,7 @@ TargetResult verdict(const scan::FileReport& file, const std::string& package, c
   for (const auto& code : file.gpu_code) {
     if (is_other_vendor_code(code)) {
       carried.insert(other_vendor_label(code));
+      other_code.insert(other_vendor_label(code));
       continue;
     }
     if (!counts_as_code(code, file)) {
@@ -163,9 +165,12 @@ TargetResult verdict(const scan::FileReport& file, const std::string& package, c
     result.verdict = "no-code";
     // The same words for every such file, so `check` groups them under one cause; which targets
     // each carries is in `archfit scan`.
-    result.reason = fmt::format("carries only {} GPU code: a {} build, which cannot run on {} {}",
-                                vendor_name(code_vendor), build_name(code_vendor), vendor_name(target.vendor),
-                                target.display);
+    result.reason = fmt::format("carries only {} GPU code{}: a {} build, which cannot run on {} {}",
+                                vendor_name(code_vendor),
+                                other_code.empty() ? std::string()
+                                                   : fmt::format(" (and {}: code for other devices)",
+                                                                 fmt::join(other_code, ", ")),
+                                build_name(code_vendor), vendor_name(target.vendor), target.display);
     result.fix = build_for_vendor_fix(target.vendor, package, target);
   } else {
     result.verdict = "no-code";
