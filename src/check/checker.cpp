@@ -18,8 +18,6 @@
 #include "binfmt/zip_archive.hpp"
 #include "util/mapped_file.hpp"
 #include "detect/detector.hpp"
-#include "detect/saved_targets.hpp"
-#include "probe/text_input.hpp"
 #include "scan/input_discovery.hpp"
 #include "scan/parallel_scan.hpp"
 #include "util/text_lines.hpp"
@@ -126,12 +124,6 @@ std::vector<std::string> zip_member_names(const std::string& path, std::vector<s
 
 }  // namespace
 
-Result<std::vector<DeviceTarget>> targets_from_detect_json(std::string_view json_text) {
-  // A detect report, or a rocminfo / nvidia-smi paste: the reader every --targets-from shares.
-  ARCHFIT_TRY(auto saved, detect::read_saved_targets(json_text));
-  return parse_target_list(saved.target_ids);
-}
-
 Result<CheckReport> run_check(const CheckOptions& options, const probe::SystemRoot& root,
                               const probe::Environment& environment, const probe::CommandRunner& runner) {
   CheckReport report;
@@ -144,17 +136,6 @@ Result<CheckReport> run_check(const CheckOptions& options, const probe::SystemRo
   if (!options.targets.empty()) {
     ARCHFIT_TRY(report.targets, parse_target_list(options.targets));
     report.targets_source = options.targets_source.empty() ? "--target" : options.targets_source;
-  } else if (!options.targets_from.empty()) {
-    auto text = probe::read_text_input(options.targets_from);  // a file, a pipe, or "-"; capped
-    if (!text) {
-      return Error{"--targets-from " + text.error().message};
-    }
-    auto targets = targets_from_detect_json(*text);
-    if (!targets) {
-      return Error{"--targets-from " + options.targets_from + ": " + targets.error().message};
-    }
-    report.targets = std::move(*targets);
-    report.targets_source = options.targets_from;
   } else {
     ARCHFIT_TRY(report.targets, targets_from_detect(machine, report.notes));
     report.targets_source = "detect";

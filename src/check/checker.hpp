@@ -20,8 +20,9 @@ struct CheckOptions {
   std::vector<std::string> paths;
   std::string python;                // interpreter whose site-packages to examine
   std::vector<std::string> targets;  // --target values; each may be a comma-separated list
-  std::string targets_from;          // a saved `archfit detect --json`, or a rocminfo / nvidia-smi paste
-  std::string targets_source;        // where `targets` came from when not --target (the CLI's label)
+  // Where `targets` came from when not --target: "--targets-from FILE (rocminfo)" (the CLI reads the
+  // file through cli/target_sources.hpp, as every command does). Empty targets: detect's GPUs.
+  std::string targets_source;
   unsigned jobs = 0;
   bool deep = false;                 // decode every code object's header (exact features)
   std::function<void(std::size_t files_done, std::size_t files, std::uint64_t bytes_done, std::uint64_t bytes)>
@@ -34,9 +35,5 @@ struct CheckOptions {
 // Fails (usage-level problems) when no target can be determined or a target does not parse.
 Result<CheckReport> run_check(const CheckOptions& options, const probe::SystemRoot& root,
                               const probe::Environment& environment, const probe::CommandRunner& runner);
-
-// The targets of a saved `archfit detect --json` (its visible GPUs' target IDs) or of a rocminfo /
-// nvidia-smi paste (detect/saved_targets.hpp).
-Result<std::vector<DeviceTarget>> targets_from_detect_json(std::string_view json_text);
 
 }  // namespace archfit::check
