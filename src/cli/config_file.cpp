@@ -84,11 +84,7 @@ Result<ConfigFile> load_config_file(const probe::Environment& environment) {
         return Error{where + ": expected a string"};
       }
       if (name == "project") {
-        bool known = false;
-        for (auto project : doctor::k_projects) {
-          known = known || *value == project;
-        }
-        if (!known) {
+        if (!doctor::is_known_project(*value)) {
           return Error{where + " = \"" + *value + "\": expected pytorch, triton, vllm or flash-attn"};
         }
         config.project = *value;

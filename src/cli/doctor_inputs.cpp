@@ -39,14 +39,7 @@ Result<doctor::RuleSet> load_rules(const std::vector<std::string>& files) {
   return std::move(*rules);
 }
 
-bool valid_project(const std::string& project) {
-  for (auto known : doctor::k_projects) {
-    if (project == known) {
-      return true;
-    }
-  }
-  return project.empty();
-}
+bool valid_project(const std::string& project) { return project.empty() || doctor::is_known_project(project); }
 
 }  // namespace
 

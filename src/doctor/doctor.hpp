@@ -16,6 +16,16 @@ namespace archfit::doctor {
 
 inline constexpr std::string_view k_projects[] = {"pytorch", "triton", "vllm", "flash-attn"};
 
+// Whether `project` is one of k_projects.
+inline bool is_known_project(std::string_view project) {
+  for (auto known : k_projects) {
+    if (project == known) {
+      return true;
+    }
+  }
+  return false;
+}
+
 struct DoctorOptions {
   std::string project;               // "" = from --src, else pytorch
   std::string src;                   // source tree (a path on this machine), or ""
