@@ -192,7 +192,7 @@ TargetResult verdict(const scan::FileReport& file, const std::string& package, c
                           list.empty() ? std::string("no loadable code") : fmt::format("{}", fmt::join(list, ", ")),
                           target.display, relocatable_note, target.vendor == "amd" ? k_amd_failure : k_nvidia_failure);
     result.fix = only_other_vendors ? fmt::format("use a build of it made for {} GPUs ({})",
-                                                  target.vendor == "amd" ? "AMD" : "NVIDIA", target.processor)
+                                                  vendor_name(target.vendor), target.processor)
                                     : fix_for(target, package);
   }
   std::vector<std::string> list(carried.begin(), carried.end());

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "check/vendor_mismatch.hpp"
 #include "report/check_causes.hpp"
 #include "util/terminal_text.hpp"
 
@@ -63,7 +64,7 @@ std::string check_to_text(const check::CheckReport& report, const TextStyle& sty
       names.push_back(terminal_safe(inputs[i]->subject));
     }
     out += fmt::format("{} {} inputs are {} builds, and the targets are {}: they cannot run {}\n",
-                       style.red("vendor mismatch:"), inputs.size(), first.code_vendor == "amd" ? "ROCm" : "CUDA",
+                       style.red("vendor mismatch:"), inputs.size(), check::build_name(first.code_vendor),
                        terminal_safe(first.targets), first.where);
     out += fmt::format("  inputs: {}{}\n", fmt::join(names, ", "),
                        shown < inputs.size() ? fmt::format(" and {} more", inputs.size() - shown) : std::string());
