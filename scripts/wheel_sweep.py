@@ -403,8 +403,13 @@ def fatbin_header_listing(path):
     """The runnable entries of .nv_fatbin as 'cubin sm_XX[a]' / 'ptx compute_XX[a]', in file order,
     from the container and entry headers (NVIDIA fatbinary.h: container u32 magic 0xBA55ED50, u16
     version, u16 header size, u64 fat size; entry u16 kind 1 PTX / 2 ELF, u16 version, u32 header
-    size, u64 payload size, ..., u32 arch at +0x1C; flags u64 at +0x28, 0x100000 'a', 0x200000 'f'
-    as nvcc 13 writes them). An uncompressed ELF payload must be a cubin (e_machine 190, EM_CUDA)."""
+    size, u64 payload size, ..., u32 arch at +0x1C; flags u64 at +0x28). NVIDIA documents no
+    meaning for the flag bits. The arch-variant bits, 0x100000 'a' and 0x200000 'f', are established
+    against cuobjdump, the public oracle: nvcc 13 fixtures built with `-gencode arch=compute_90a,
+    code=sm_90a` and `compute_100f,code=sm_100f` list as sm_90a / sm_100f in `cuobjdump --list-elf`
+    exactly where the bit is set (tests/nvidia/cuobjdump_oracle_test.cpp, CuobjdumpOracle.*; the same
+    constants as src/binfmt/cuda_fatbin.hpp). An uncompressed ELF payload must be a cubin
+    (e_machine 190, EM_CUDA)."""
     offset, size = elf_section(path, ".nv_fatbin")
     with open(path, "rb") as f:
         f.seek(offset)
