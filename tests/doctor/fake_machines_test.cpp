@@ -977,19 +977,23 @@ std::map<std::string, std::string> package_list(const std::string& distro) {
   return listed;
 }
 
-// Every row of data/distro_package_lists.tsv cites something a user can open: a URL, or a public repository at a
+// Every row of data/distro_package_lists.tsv and data/doctor_packages.tsv cites something a user can open: a URL, or a public repository at a
 // commit with a path (owner/name@hex path). An observation made on some machine ("on Debian 12 `apt-cache show ...`")
 // or a document title without its address is no source.
 TEST(DoctorPackages, EveryPackageListRowCitesAnOpenableSource) {
-  const auto& table = knowledge::embedded_table("distro_package_lists.tsv");
-  ASSERT_FALSE(table.rows.empty());
   const std::regex openable{R"((https://[^ ]+)|([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+@[0-9a-f]{7,40} [^ ]+))"};
-  for (const auto& row : table.rows) {
-    const std::string source = table.field(row, "source");
-    const std::string what = table.field(row, "distro") + " " + table.field(row, "package");
-    EXPECT_TRUE(std::regex_search(source, openable)) << what << ": " << source;
-    EXPECT_EQ(source.find("apt-cache"), std::string::npos) << what << ": a local observation is no source";
-    EXPECT_EQ(source.find("on Debian"), std::string::npos) << what << ": a local observation is no source";
+  for (const auto& [name, first_column] :
+       {std::pair{"distro_package_lists.tsv", "distro"}, std::pair{"doctor_packages.tsv", "family"}}) {
+    const auto& table = knowledge::embedded_table(name);
+    ASSERT_FALSE(table.rows.empty()) << name;
+    for (const auto& row : table.rows) {
+      const std::string source = table.field(row, "source");
+      const std::string what = std::string(name) + ": " + table.field(row, first_column) + " " +
+                               table.field(row, "package");
+      EXPECT_TRUE(std::regex_search(source, openable)) << what << ": " << source;
+      EXPECT_EQ(source.find("apt-cache"), std::string::npos) << what << ": a local observation is no source";
+      EXPECT_EQ(source.find("on Debian"), std::string::npos) << what << ": a local observation is no source";
+    }
   }
 }
 
