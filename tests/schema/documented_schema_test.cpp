@@ -214,7 +214,7 @@ TEST(SchemaTest, DoctorAndEnvAreDocumented) {
     expect_command_documented("archfit.doctor/1", {"doctor", "--json", "--sysroot", sysroot(name).string()});
     expect_command_documented("archfit.env/1", {"env", "--json", "--sysroot", sysroot(name).string()});
   }
-  expect_command_documented("archfit.doctor/1", {"doctor", "--json", "--project", "vllm", "--target", "gfx942,sm_90",
+  expect_command_documented("archfit.doctor/1", {"doctor", "--json", "--project", "vllm", "--target", "gfx942",
                                                  "--sysroot", sysroot("rx7900xtx").string()});
   expect_command_documented("archfit.env/1", {"env", "--shell", "json", "--project", "flash-attn", "--target",
                                               "sm_90", "--sysroot", sysroot("h200").string()});
@@ -314,7 +314,7 @@ TEST(SchemaTest, ConfigShowIsDocumented) {
   fs::remove_all(home);
   fs::create_directories(home / "archfit");
   std::ofstream(home / "archfit/config.toml") << "targets = [\"gfx942\"]\nproject = \"pytorch\"\n";
-  for (const std::string config : {home.string(), (home / "none").string()}) {
+  for (const std::string& config : {home.string(), (home / "none").string()}) {
     auto result = run_command({"env", "XDG_CONFIG_HOME=" + config, archfit_binary(), "config", "show", "--json"});
     expect_documented("archfit.config/1", json::parse(result.out, nullptr, false),
                       "XDG_CONFIG_HOME=" + config + " archfit config show --json");

@@ -245,13 +245,22 @@ class BlockParser {
       if (!node.element) {
         node.element = std::make_shared<SchemaNode>(element);
       } else if (node.element->kind == SchemaNode::Kind::object && element.kind == SchemaNode::Kind::object) {
-        for (auto& member : element.members) {
-          bool known = false;
-          for (const auto& existing : node.element->members) {
-            known = known || existing.first == member.first;
+        // Several example elements: a key that some of them lack is optional.
+        auto has = [](const SchemaNode& object, const std::string& key) {
+          for (const auto& member : object.members) {
+            if (member.first == key) {
+              return true;
+            }
           }
-          if (!known) {
+          return false;
+        };
+        for (auto& [key, member] : node.element->members) {
+          member.optional = member.optional || !has(element, key);
+        }
+        for (auto& member : element.members) {
+          if (!has(*node.element, member.first)) {
             node.element->members.push_back(member);
+            node.element->members.back().second.optional = true;
           }
         }
       }
@@ -369,13 +378,8 @@ class BlockParser {
     if (opening.find("keyed by") != std::string::npos) {
       map = true;
     }
-    if (map && !node.members.empty()) {
-      node.kind = SchemaNode::Kind::map;
-      node.element = std::make_shared<SchemaNode>(node.members.front().second);
-      for (const auto& [key, member] : node.members) {
-        node.element->nullable = node.element->nullable || member.nullable;
-      }
-      node.members.clear();
+    if (map || (node.members.empty() && !node.open)) {
+      to_map(node);  // {}: an object whose keys are data
     } else if (nested && schema_examples.size() == 1 && (node.members.size() == 1 || node.open)) {
       node.kind = SchemaNode::Kind::document;
       node.document = schema_examples.front();
@@ -384,6 +388,20 @@ class BlockParser {
       node.kind = SchemaNode::Kind::any;  // {…}: an object not spelled out here
     }
     return node;
+  }
+
+  // A map: every value has the shape of the first example value (any shape without one).
+  static void to_map(SchemaNode& node) {
+    node.kind = SchemaNode::Kind::map;
+    if (!node.members.empty()) {
+      node.element = std::make_shared<SchemaNode>(node.members.front().second);
+      for (const auto& [key, member] : node.members) {
+        node.element->nullable = node.element->nullable || member.nullable;
+      }
+    } else {
+      node.element = std::make_shared<SchemaNode>();
+    }
+    node.members.clear();
   }
 
   // What a member's comment says about it.
@@ -396,6 +414,9 @@ class BlockParser {
     }
     if (std::regex_search(comment, null_word)) {
       node.nullable = true;
+    }
+    if (comment.find("keyed by") != std::string::npos && node.kind == SchemaNode::Kind::object) {
+      to_map(node);
     }
     if (comment.find("see the table below") != std::string::npos) {
       node.enumeration = table_ids_after(file_text(), block_.end);
