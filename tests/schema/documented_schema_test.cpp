@@ -216,6 +216,13 @@ TEST(SchemaTest, DoctorAndEnvAreDocumented) {
   }
   expect_command_documented("archfit.doctor/1", {"doctor", "--json", "--project", "vllm", "--target", "gfx942",
                                                  "--sysroot", sysroot("rx7900xtx").string()});
+  // An arch variable set (gpus.arch-list.<VAR>) that leaves the GPUs out.
+  std::vector<std::string> with_variable = {"env", "PYTORCH_ROCM_ARCH=gfx90a", archfit_binary(), "doctor", "--json",
+                                            "--sysroot", sysroot("mi300x-8gpu").string()};
+  auto result = run_command(with_variable);
+  expect_documented("archfit.doctor/1", json::parse(result.out, nullptr, false),
+                    "PYTORCH_ROCM_ARCH=gfx90a archfit doctor --json --sysroot mi300x-8gpu");
+  EXPECT_NE(result.out.find("\"gpus.arch-list.PYTORCH_ROCM_ARCH\""), std::string::npos) << result.out;
   expect_command_documented("archfit.env/1", {"env", "--shell", "json", "--project", "flash-attn", "--target",
                                               "sm_90", "--sysroot", sysroot("h200").string()});
 }
@@ -243,6 +250,9 @@ TEST(SchemaTest, FleetNodeReportAndCheckAreDocumented) {
     expect_documented("archfit.fleet-node/1", json::parse(text, nullptr, false), "fleet node --node " + node);
   }
   std::ofstream(dir / "n4.json") << "{\"schema\": \"archfit.fleet-node/1\"";  // a truncated report: errors
+  std::string good = read_text(dir / "n1.json");
+  good.replace(good.find("\"node\":\"n1\""), 11, "\"node\":\"../etc/passwd\"");
+  std::ofstream(dir / "evil.json") << good;  // a path-like node name: rejected
   expect_command_documented("archfit.fleet/1", {"fleet", "report", dir.string(), "--json"});
   expect_command_documented("archfit.fleet-check/1", {"fleet", "check", input, "--reports", dir.string(), "--json"});
   fs::remove_all(dir);
@@ -304,6 +314,12 @@ TEST(SchemaTest, RunReportIsDocumented) {
     auto actual = json::parse(read_text(report), nullptr, false);
     expect_documented("archfit.run/1", actual, "run --report FILE -- sh -c 'cat " + log.filename().string() + "; exit " + status + "'");
   }
+  // run --json: the explanation is one line of archfit.explain/1 on stderr (stdout is the command's).
+  auto relayed = run_command({archfit_binary(), "run", "--json", "--", "sh", "-c", "cat '" + log.string() + "'; exit 1"});
+  auto lines_of_stderr = lines(relayed.err);
+  ASSERT_FALSE(lines_of_stderr.empty());
+  expect_documented("archfit.explain/1", json::parse(lines_of_stderr.back(), nullptr, false),
+                    "run --json -- sh -c 'cat " + log.filename().string() + "; exit 1' (stderr)");
   auto missing = run_command({archfit_binary(), "run", "--report", report.string(), "--", "/nonexistent/archfit-cmd"});
   expect_documented("archfit.run/1", json::parse(read_text(report), nullptr, false), "run --report FILE -- /nonexistent/archfit-cmd");
   fs::remove(report);

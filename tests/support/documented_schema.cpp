@@ -284,6 +284,7 @@ class BlockParser {
     skip(&comments);
     opening = opening_comments(open_line, comments);
     std::vector<std::string> member_comments;  // parallel to node.members
+    std::vector<bool> shared;                  // the comment is another member's on the same line
     std::vector<std::string> schema_examples;
     std::string pending, sticky;
     std::size_t last_line = 0, key_column = 0;
@@ -294,8 +295,11 @@ class BlockParser {
         bool trailing = !node.members.empty() && comment.line == last_line && !comment.own_line;
         bool continuation = !node.members.empty() && comment.own_line && last_commented && comment.column > key_column;
         if (trailing) {
+          // The last member on the line owns the comment; the others on that line without a
+          // comment of their own share what it says of null and absence, never an enumeration.
           for (std::size_t i = first_on_last_line; i < node.members.size(); ++i) {
-            if (i + 1 == node.members.size() || member_comments[i].empty()) {
+            if (i + 1 == node.members.size() || member_comments[i].empty() || shared[i]) {
+              shared[i] = i + 1 != node.members.size() && (member_comments[i].empty() || shared[i]);
               member_comments[i] += (member_comments[i].empty() ? "" : " ") + comment.text;
             }
           }
@@ -355,6 +359,7 @@ class BlockParser {
       last_line = line();
       node.members.emplace_back(key, std::move(member));
       member_comments.push_back(trim(pending + " " + sticky + " " + member_opening));
+      shared.push_back(false);
       last_commented = !member_opening.empty();
       pending.clear();
       comments.clear();
@@ -369,7 +374,7 @@ class BlockParser {
     ++pos_;
     --depth_;
     for (std::size_t i = 0; i < node.members.size(); ++i) {
-      annotate(node.members[i].second, member_comments[i]);
+      annotate(node.members[i].second, member_comments[i], !shared[i]);
     }
     bool map = false;
     for (const auto& [key, member] : node.members) {
@@ -405,7 +410,7 @@ class BlockParser {
   }
 
   // What a member's comment says about it.
-  void annotate(SchemaNode& node, const std::string& comment) {
+  void annotate(SchemaNode& node, const std::string& comment, bool own = true) {
     static const std::regex optional(
         R"(\bonly (when|with|after|in|for|present)\b|\bpresent for\b|\bonly:)");
     static const std::regex null_word(R"(\bnull\b)");
@@ -417,6 +422,9 @@ class BlockParser {
     }
     if (comment.find("keyed by") != std::string::npos && node.kind == SchemaNode::Kind::object) {
       to_map(node);
+    }
+    if (!own) {
+      return;  // null and absence only
     }
     if (comment.find("see the table below") != std::string::npos) {
       node.enumeration = table_ids_after(file_text(), block_.end);
