@@ -244,6 +244,8 @@ TEST(SchemaTest, DoctorAndEnvAreDocumented) {
 TEST(SchemaTest, VerifyIsDocumented) {
   // No GPU here (or one): verify's checks run, skip or fail, and each is a documented record.
   expect_command_documented("archfit.verify/1", {"verify", "--json", "--native-only"});
+  // The Python part in this machine's python3 (torch or not: a failed import is a documented record too).
+  expect_command_documented("archfit.verify/1", {"verify", "--json", "--python", "python3"});
 }
 
 TEST(SchemaTest, ReportIsDocumented) {
