@@ -2,7 +2,12 @@
 // real output against the documentation (docs/json.md, "How the schemas are written").
 //
 // A schema is the ```json / ```jsonc example block whose first "schema" member names it. The block
-// is JSON with `//` comments, and the comments carry what an example cannot show:
+// is JSON with `//` comments. A comment belongs to the last member that ends on its line (after a
+// closing } or ], the member whose value closed; after an opening { or [, the member it opens);
+// members before it on that line without a comment of their own take what it says of null and
+// absence, never its enumeration. A comment line of its own continues the comment above when it is
+// indented deeper than the keys, else it introduces the next member. The comments carry what an
+// example cannot show:
 //   - an enumeration: the comment starts with `a | b | c` (bare or quoted tokens; `null` in the
 //     list means the value may be null; `<NAME>` in a token stands for any text, and `x.a|b` for
 //     `x.a` or `x.b`). "see the table below" takes the ids from the first column of the next table.
