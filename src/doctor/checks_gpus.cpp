@@ -256,7 +256,11 @@ void check_arch_variables(const CheckContext& context) {
     }
   }
   if (!any && !facts.targets.empty()) {
-    context.add("gpus.arch-list", k_group, Status::pass, "arch list",
+    // The id names the variable this build would read (docs/doctor.md: gpus.arch-list.<VAR>).
+    bool cuda = facts.backend == "cuda";
+    std::string unset = facts.project == "flash-attn" ? (cuda ? "FLASH_ATTN_CUDA_ARCHS" : "GPU_ARCHS")
+                                                      : (cuda ? "TORCH_CUDA_ARCH_LIST" : "PYTORCH_ROCM_ARCH");
+    context.add("gpus.arch-list." + unset, k_group, Status::pass, "arch list",
                 "no PYTORCH_ROCM_ARCH / TORCH_CUDA_ARCH_LIST set: the build takes the GPUs found at configure time; "
                 "`archfit env` sets " + join(facts.targets, ";") + " explicitly");
   }

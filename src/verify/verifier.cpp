@@ -199,9 +199,16 @@ VerifyReport run_verify(const VerifyOptions& options, const detect::DetectReport
       suite.add(std::move(check));
     }
     if (native.empty()) {
-      suite.skip("native.vector-add", "native",
-                 any_gpu ? "no GPU is visible (a *_VISIBLE_DEVICES variable hides them)"
-                         : "no accessible GPU here (archfit detect shows why)");
+      // The id names the toolkit as when the check runs (docs/verify.md): the GPUs' vendor, or
+      // both toolkits when there is no GPU at all.
+      std::string why = any_gpu ? "no GPU is visible (a *_VISIBLE_DEVICES variable hides them)"
+                                : "no accessible GPU here (archfit detect shows why)";
+      std::string skipped = vendor.empty() && !machine.gpus.empty() ? machine.gpus.front().vendor : vendor;
+      for (const char* toolkit : {"cuda", "hip"}) {
+        if (skipped.empty() || skipped == (std::string(toolkit) == "hip" ? "amd" : "nvidia")) {
+          suite.skip(std::string("native.vector-add.") + toolkit, "native", why);
+        }
+      }
     }
   }
   auto cleanup = [&] {
