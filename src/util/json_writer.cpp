@@ -1,5 +1,6 @@
 #include "util/json_writer.hpp"
 
+#include <charconv>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -72,9 +73,12 @@ void JsonWriter::value(std::string_view text) {
   write_escaped(text);
 }
 
+// Integers through std::to_chars: fmt::format_to into a back_inserter was 3 % of a libcublasLt
+// scan's CPU time (24,000 numbers).
 void JsonWriter::value(std::uint64_t number) {
   before_value();
-  fmt::format_to(std::back_inserter(m_out), "{}", number);
+  char digits[24];
+  m_out.append(digits, std::to_chars(digits, digits + sizeof digits, number).ptr);
 }
 
 void JsonWriter::value(double number) {
@@ -88,7 +92,8 @@ void JsonWriter::value(double number) {
 
 void JsonWriter::value(std::int64_t number) {
   before_value();
-  fmt::format_to(std::back_inserter(m_out), "{}", number);
+  char digits[24];
+  m_out.append(digits, std::to_chars(digits, digits + sizeof digits, number).ptr);
 }
 
 void JsonWriter::value(bool flag) {
@@ -116,10 +121,20 @@ void JsonWriter::string_array(std::string_view name, const std::vector<std::stri
 // subpart, so the output always parses. The C1 controls U+0080..U+009F are well-formed but act on
 // terminals that show the JSON; they are written as \u escapes, which keeps them.
 void JsonWriter::write_escaped(std::string_view text) {
+  auto plain = [](unsigned char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; };
+  std::size_t i = 0;
+  while (i < text.size() && plain(static_cast<unsigned char>(text[i]))) {
+    ++i;
+  }
+  if (i == text.size()) {  // the common case (keys, paths, ids): one append
+    m_out += '"';
+    m_out.append(text);
+    m_out += '"';
+    return;
+  }
   m_out += '"';
   std::size_t run = 0;  // start of the bytes not yet copied, which need no escaping
-  auto plain = [](unsigned char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; };
-  for (std::size_t i = 0; i < text.size();) {
+  for (; i < text.size();) {
     auto c = static_cast<unsigned char>(text[i]);
     if (plain(c)) {
       ++i;
