@@ -140,9 +140,10 @@ CASES: list[Case] = [
 ]
 
 
-def archfit_cubins(stdout: bytes) -> list[str]:
-    """Cubin targets in file order from `archfit scan --json`, 'f' dropped: cuobjdump --list-elf
-    names cubins from the cubin itself, which cannot record the family variant. Only the cubins of
+def archfit_nv_fatbin_entries(stdout: bytes) -> list[tuple[str, str]]:
+    """("ELF", sm_X) for each cubin and ("PTX", sm_X) for each PTX text, in file order, from
+    `archfit scan --json`, 'f' dropped: cuobjdump names a cubin from the cubin itself, which cannot
+    record the family variant, and a PTX text sm_X where archfit says compute_X. Only the entries of
     .nv_fatbin containers: cuobjdump does not read fatbins or cubins embedded in other sections
     (libcublasLt's .cask_resource), which archfit also lists."""
     names = []
@@ -151,18 +152,26 @@ def archfit_cubins(stdout: bytes) -> list[str]:
         for code in file["gpu_code"]:
             bundle = code.get("bundle", -1)
             in_nv_fatbin = bundle is not None and 0 <= bundle < len(bundles) and bundles[bundle]["section"] == ".nv_fatbin"
-            if code["kind"] == "cubin" and in_nv_fatbin:
-                names.append(code["target"][:-1] if code["target"].endswith("f") else code["target"])
+            if not in_nv_fatbin or code["kind"] not in ("cubin", "ptx"):
+                continue
+            target = code["target"][:-1] if code["target"].endswith("f") else code["target"]
+            if code["kind"] == "ptx":
+                names.append(("PTX", "sm_" + target.removeprefix("compute_")))
+            else:
+                names.append(("ELF", target))
     return names
 
 
-def check_vs_cuobjdump_list_elf(archfit_out: bytes, ref_out: bytes) -> list[str]:
-    theirs = re.findall(rb"^ELF file\s+\d+: .*\.(sm_[0-9]+[af]?)\.cubin$", ref_out, re.M)
-    theirs = [t.decode() for t in theirs]
-    ours = archfit_cubins(archfit_out)
+def check_vs_cuobjdump_list(archfit_out: bytes, ref_out: bytes) -> list[str]:
+    """cuobjdump --list-elf --list-ptx prints one line per entry in file order: "ELF file N:
+    <name>.sm_90a.cubin" or "PTX file M: <name>.sm_120.ptx" (N and M count separately)."""
+    theirs = re.findall(rb"^(ELF|PTX) file\s+\d+: .*\.(sm_[0-9]+[af]?)\.(?:cubin|ptx)$", ref_out, re.M)
+    theirs = [(kind.decode(), target.decode()) for kind, target in theirs]
+    ours = archfit_nv_fatbin_entries(archfit_out)
     if ours == theirs:
         return []
-    return [f"archfit lists {len(ours)} cubins, cuobjdump --list-elf {len(theirs)}; first difference at "
+    return [f"archfit lists {len(ours)} cubins and PTX texts, cuobjdump --list-elf --list-ptx {len(theirs)}; "
+            f"first difference at "
             f"{next((i for i, (a, b) in enumerate(zip(ours, theirs)) if a != b), min(len(ours), len(theirs)))}"]
 
 
@@ -175,12 +184,12 @@ def check_wheel_scanned(archfit_out: bytes, ref_out: bytes) -> list[str]:
 def cuda_case(path: str, cuobjdump: str) -> Case:
     return Case(
         name=f"cuobjdump:{os.path.basename(path)}",
-        description=f"{path}: every cubin, in order (archfit scan --json vs cuobjdump --list-elf)",
+        description=f"{path}: every cubin and PTX text, in order (archfit scan --json vs cuobjdump --list-elf --list-ptx)",
         archfit_argv=["{archfit}", "scan", "--json", path],
-        reference_argv=[cuobjdump, "--list-elf", path],
-        reference_name="cuobjdump --list-elf",
+        reference_argv=[cuobjdump, "--list-elf", "--list-ptx", path],
+        reference_name="cuobjdump --list-elf --list-ptx",
         inputs=[path],
-        check=check_vs_cuobjdump_list_elf,
+        check=check_vs_cuobjdump_list,
     )
 
 
@@ -444,7 +453,7 @@ def main() -> int:
     parser.add_argument("--json", action="store_true", help="print JSON instead of a markdown table")
     parser.add_argument("--list", action="store_true", help="list the cases and exit")
     parser.add_argument("--cuda-lib", action="append", default=[], metavar="PATH",
-                        help="add a case: archfit vs cuobjdump --list-elf on this CUDA library (repeatable)")
+                        help="add a case: archfit vs cuobjdump --list-elf --list-ptx on this CUDA library (repeatable)")
     parser.add_argument("--cuobjdump", default=shutil.which("cuobjdump") or "cuobjdump",
                         help="cuobjdump to compare with (default: from PATH)")
     parser.add_argument("--wheel", action="append", default=[], metavar="PATH",

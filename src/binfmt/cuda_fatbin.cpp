@@ -186,15 +186,23 @@ std::string_view FatbinEntry::variant() const {
   return "";
 }
 
+// Built by hand, not with fmt::format: a scan of libcublasLt names 6,120 entries, twice each.
 std::string FatbinEntry::target_name() const {
+  std::string name;
   switch (kind) {
     case k_fatbin_kind_elf:
-      return fmt::format("sm_{}{}", arch, variant());
+      name = "sm_";
+      break;
     case k_fatbin_kind_ptx:
-      return fmt::format("compute_{}{}", arch, variant());
+      name = "compute_";
+      break;
     default:
-      return fmt::format("kind{}_{}{}", kind, arch, variant());
+      name = "kind" + std::to_string(kind) + "_";
+      break;
   }
+  name += std::to_string(arch);
+  name += variant();
+  return name;
 }
 
 bool is_cuda_fatbin(Bytes data) {

@@ -114,10 +114,24 @@ void write_file(JsonWriter& json, const scan::FileReport& file) {
   json.end_object();
 }
 
+// A generous estimate of the compact text's size (a CUDA GPU code record is about 250 bytes, a
+// bundle entry about 110, a file's other members a few hundred; pretty-printing about doubles it).
+std::size_t estimated_size(const scan::ScanReport& report, int indent) {
+  std::size_t bytes = 256;
+  for (const auto& file : report.files) {
+    bytes += 4096 + file.gpu_code.size() * 384;
+    for (const auto& bundle : file.bundles) {
+      bytes += 256 + bundle.entries.size() * 192;
+    }
+  }
+  return indent > 0 ? bytes * 2 : bytes;
+}
+
 }  // namespace
 
 std::string scan_to_json(const scan::ScanReport& report, int indent) {
   JsonWriter json(indent);
+  json.reserve(estimated_size(report, indent));
   json.begin_object();
   json.member("schema", "archfit.scan/1");
   json.key("files");

@@ -111,6 +111,7 @@ void add_found_bundle(const binfmt::FoundBundle& found, std::string_view section
     record.compression = std::string(compression_name(found.ccob->method));
   }
   int bundle_index = static_cast<int>(report.bundles.size());
+  record.entries.reserve(found.bundle.entries.size());
   for (std::size_t index = 0; index < found.bundle.entries.size(); ++index) {
     const auto& entry = found.bundle.entries[index];
     std::uint64_t offset = found.compressed ? entry.offset : bundle_file_offset + entry.offset;
@@ -157,6 +158,15 @@ void walk_and_add(Bytes region, std::string_view section_name, std::uint64_t reg
   PayloadReader payloads = [file](std::uint64_t offset, std::uint64_t size) {
     return slice(file, offset, size).value_or(Bytes{});
   };
+  // Room for every record at once: grown one bundle at a time, the GPU code records (several
+  // strings each) were moved to a new buffer at each doubling (librocsparse: 777 entries in 111
+  // bundles; 6 % of a scan's CPU time with the portable binary's libc++).
+  std::size_t entries = 0;
+  for (const auto& found : walk.bundles) {
+    entries += found.bundle.entries.size();
+  }
+  report.gpu_code.reserve(report.gpu_code.size() + entries);
+  report.bundles.reserve(report.bundles.size() + walk.bundles.size());
   for (const auto& found : walk.bundles) {
     add_found_bundle(found, section_name, region_file_offset + found.section_offset, payloads, options, report);
   }

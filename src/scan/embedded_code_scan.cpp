@@ -3,9 +3,18 @@
 #include <cstring>
 
 #include <algorithm>
+#include <atomic>
+#include <condition_variable>
 #include <iterator>
+#include <mutex>
+#include <new>
 #include <system_error>
 #include <thread>
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#include <immintrin.h>
+#endif
 
 #include "binfmt/amdgpu_code_object.hpp"
 #include "binfmt/compressed_bundle.hpp"
@@ -85,6 +94,55 @@ bool extend(std::uint64_t& extent, std::uint64_t offset, std::uint64_t count, st
   return true;
 }
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+// The same first-two-bytes test, 32 start offsets a step, on CPUs with AVX2 (chosen at run time:
+// the binaries are built for baseline x86-64). On libcublasLt's 270 MB of data sections the
+// search was the largest part of a scan's CPU time (43 % at --jobs 1 after the copy out of the
+// page cache). Returns the first step at or after `at` with a candidate and sets `mask` (bit i:
+// offset at + i), or, with `mask` 0, where the 32-byte steps end (the caller goes on from there).
+static_assert(binfmt::k_offload_bundle_magic.substr(0, 2) == "__" && binfmt::k_ccob_magic.substr(0, 2) == "CC" &&
+              k_elf_magic.substr(0, 2) == "\x7f" "E" && k_fatbin_magic.substr(0, 2) == "\x50\xed");
+__attribute__((target("avx2"))) std::size_t next_candidates_avx2(const std::uint8_t* data, std::size_t at,
+                                                                 std::size_t size, std::size_t starts,
+                                                                 std::uint32_t& mask) {
+  const __m256i first[4] = {_mm256_set1_epi8('_'), _mm256_set1_epi8('C'), _mm256_set1_epi8(0x7f),
+                            _mm256_set1_epi8(0x50)};
+  const __m256i second[4] = {_mm256_set1_epi8('_'), _mm256_set1_epi8('C'), _mm256_set1_epi8('E'),
+                             _mm256_set1_epi8(static_cast<char>(0xed))};
+  // Steps read bytes [at, at + 33): 32 start offsets and the byte after the last.
+  for (; at + 33 <= size && at + 32 <= starts; at += 32) {
+    __m256i at0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data + at));
+    __m256i at1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(data + at + 1));
+    __m256i hits = _mm256_and_si256(_mm256_cmpeq_epi8(at0, first[0]), _mm256_cmpeq_epi8(at1, second[0]));
+    for (int k = 1; k < 4; ++k) {
+      hits = _mm256_or_si256(hits, _mm256_and_si256(_mm256_cmpeq_epi8(at0, first[k]), _mm256_cmpeq_epi8(at1, second[k])));
+    }
+    auto bits = static_cast<std::uint32_t>(_mm256_movemask_epi8(hits));
+    if (bits != 0) {
+      mask = bits;
+      return at;
+    }
+  }
+  mask = 0;
+  return at;
+}
+
+// CPUID leaf 7 says AVX2; OSXSAVE and XCR0 say the kernel saves the YMM registers.
+bool cpu_has_avx2() {
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (__get_cpuid(1, &eax, &ebx, &ecx, &edx) == 0 || (ecx & bit_OSXSAVE) == 0) {
+    return false;
+  }
+  std::uint32_t xcr0_low = 0, xcr0_high = 0;
+  __asm__("xgetbv" : "=a"(xcr0_low), "=d"(xcr0_high) : "c"(0));
+  if ((xcr0_low & 0x6) != 0x6) {  // XMM and YMM state
+    return false;
+  }
+  return __get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) != 0 && (ebx & bit_AVX2) != 0;
+}
+#define ARCHFIT_SEARCH_AVX2 1
+#endif
+
 }  // namespace
 
 void find_embedded_magics(Bytes bytes, std::uint64_t limit, std::uint64_t base, std::vector<EmbeddedMagic>& out) {
@@ -105,6 +163,22 @@ void find_embedded_magics(Bytes bytes, std::uint64_t limit, std::uint64_t base, 
     }
   };
   std::size_t at = 0;
+#ifdef ARCHFIT_SEARCH_AVX2
+  static const bool avx2 = cpu_has_avx2();
+  if (avx2) {
+    for (;;) {
+      std::uint32_t mask = 0;
+      at = next_candidates_avx2(data, at, bytes.size(), starts, mask);
+      if (mask == 0) {
+        break;
+      }
+      for (; mask != 0; mask &= mask - 1) {
+        test(at + static_cast<std::size_t>(__builtin_ctz(mask)));
+      }
+      at += 32;
+    }
+  }
+#endif
   // Vector steps read bytes [at, at + 17): 16 start offsets and the byte after the last.
   for (; at + 17 <= bytes.size() && at + 16 <= starts; at += 16) {
     Lanes at0 = load_lanes(data + at);
@@ -279,86 +353,179 @@ std::optional<EmbeddedFound> resolve_in_memory(Bytes section, std::uint64_t at, 
   return found;
 }
 
-// Searches `section` a chunk at a time, each chunk extended by the longest probe so that a magic
-// across a boundary is found once, by the chunk it starts in. When the section is part of a file
-// mapping (ScanOptions::mapping), each chunk is a copy read with pread: reading 270 MB of data
+}  // namespace
+
+// Each section is searched a chunk at a time, each chunk extended by the longest probe so that a
+// magic across a boundary is found once, by the chunk it starts in. When the section is part of a
+// file mapping (ScanOptions::mapping), each chunk is a copy read with pread: reading 270 MB of data
 // sections (libcublasLt's .rodata, .cask_resource, .ldata) through the mapping costs a page fault
-// per page plus the unmapping after (sections under 8 MiB are searched in the mapping). Large
-// sections are split across up to ScanOptions::jobs threads (0: one per core, at most 8), each with
-// its own chunks; the hits are merged in order.
-// False when a read fails (the caller searches the mapping itself).
-bool search_in_chunks(Bytes section, const ScanOptions& options, std::vector<EmbeddedMagic>& out) {
-  constexpr std::size_t k_chunk = std::size_t{1} << 20;
-  constexpr std::size_t k_overlap = k_embedded_probe_bytes;
-  constexpr std::size_t k_per_thread = std::size_t{16} << 20;  // below this, a thread costs more than it saves
-  // Below this a section is searched through the mapping: the kernel maps a file's cached pages
-  // 16 at a time on a fault, which costs less than copying them out (librocsparse's 1.6 MB .rodata:
-  // about 1 ms less CPU time per scan on the 2-core VM).
-  constexpr std::size_t k_map_below = std::size_t{8} << 20;
-  if (section.size() <= k_map_below) {
-    return false;
+// per page plus the unmapping after. Sections under 8 MiB are searched in the mapping by
+// scan_embedded_code: the kernel maps a file's cached pages 16 at a time on a fault, which costs
+// less than copying them out (librocsparse's 1.6 MB .rodata: about 1 ms less CPU time per scan on
+// the 2-core VM).
+struct EmbeddedSearch::State {
+  static constexpr std::size_t k_chunk = std::size_t{1} << 20;
+  static constexpr std::size_t k_overlap = k_embedded_probe_bytes;
+  static constexpr std::size_t k_per_thread = std::size_t{16} << 20;  // below this, a thread costs more than it saves
+  static constexpr std::size_t k_map_below = std::size_t{8} << 20;
+
+  struct Slot {
+    const binfmt::ElfSection* section = nullptr;
+    Bytes data;
+    std::size_t first_chunk = 0;
+    std::size_t chunk_count = 0;
+    std::atomic<std::size_t> remaining{0};
+    std::atomic<bool> failed{false};
+  };
+  struct Chunk {
+    std::size_t slot = 0;
+    std::size_t start = 0;  // section-relative
+  };
+
+  const MappedFile* mapping = nullptr;
+  std::unique_ptr<Slot[]> slots;
+  std::size_t slot_count = 0;
+  std::vector<Chunk> chunks;                        // in section order
+  std::vector<std::vector<EmbeddedMagic>> results;  // one per chunk
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> stop{false};
+  std::mutex mutex;
+  std::condition_variable section_done;
+  std::vector<std::thread> workers;
+  std::vector<std::uint8_t> caller_buffer;
+
+  // Takes the next chunk and searches it; false when none is left.
+  bool run_one(std::vector<std::uint8_t>& buffer) {
+    std::size_t index = next.fetch_add(1);
+    if (index >= chunks.size()) {
+      return false;
+    }
+    const Chunk& chunk = chunks[index];
+    Slot& slot = slots[chunk.slot];
+    if (!stop.load(std::memory_order_relaxed) && !slot.failed.load(std::memory_order_relaxed)) {
+      try {
+        std::size_t size = std::min(k_chunk + k_overlap, slot.data.size() - chunk.start);
+        Bytes window = slot.data.subspan(chunk.start, size);
+        bool read = true;
+        if (mapping != nullptr) {
+          buffer.resize(size);
+          read = mapping->read_copy(window.data(), size, buffer.data());
+          window = Bytes(buffer.data(), size);
+        }
+        if (read) {
+          find_embedded_magics(window, std::min(k_chunk, size), chunk.start, results[index]);
+        } else {
+          slot.failed = true;  // the caller searches the mapping itself
+        }
+      } catch (const std::bad_alloc&) {
+        slot.failed = true;
+      }
+    }
+    if (slot.remaining.fetch_sub(1) == 1) {
+      { std::lock_guard<std::mutex> lock(mutex); }  // a waiter is either before its check or asleep
+      section_done.notify_all();
+    }
+    return true;
   }
+};
+
+EmbeddedSearch::EmbeddedSearch(const binfmt::ElfFile& elf, const ScanOptions& options)
+    : m_state(std::make_unique<State>()) {
+  State& state = *m_state;
+  state.mapping = options.mapping;
+  std::vector<std::pair<const binfmt::ElfSection*, Bytes>> covered;
+  std::uint64_t total = 0;
+  for (const auto& section : elf.sections()) {
+    if (!embedded_search_section(section)) {
+      continue;
+    }
+    auto data = elf.section_data(section);
+    if (data && data->size() > State::k_map_below) {
+      covered.emplace_back(&section, *data);
+      total += data->size();
+    }
+  }
+  if (covered.empty()) {
+    return;
+  }
+  state.slot_count = covered.size();
+  state.slots = std::make_unique<State::Slot[]>(covered.size());
+  for (std::size_t i = 0; i < covered.size(); ++i) {
+    State::Slot& slot = state.slots[i];
+    slot.section = covered[i].first;
+    slot.data = covered[i].second;
+    slot.first_chunk = state.chunks.size();
+    for (std::size_t start = 0; start < slot.data.size(); start += State::k_chunk) {
+      state.chunks.push_back({i, start});
+    }
+    slot.chunk_count = state.chunks.size() - slot.first_chunk;
+    slot.remaining = slot.chunk_count;
+  }
+  state.results.resize(state.chunks.size());
   unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
   unsigned jobs = options.jobs != 0 ? options.jobs : std::min(hardware, 8u);
-  auto threads = static_cast<std::size_t>(std::max<std::size_t>(
-      1, std::min<std::size_t>(jobs, (section.size() + k_per_thread - 1) / k_per_thread)));
-  if (options.mapping == nullptr && threads == 1) {
-    return false;  // one pass over the bytes in memory is the same search
+  auto threads = static_cast<std::size_t>(
+      std::min<std::uint64_t>(jobs, (total + State::k_per_thread - 1) / State::k_per_thread));
+  if (threads < 2) {
+    return;  // one thread: the caller searches each section when it asks for its hits
   }
-  // Thread t searches the chunks t, t + threads, ... so that the work is even.
-  std::size_t chunks = (section.size() + k_chunk - 1) / k_chunk;
-  std::vector<std::vector<std::vector<EmbeddedMagic>>> found(threads);
-  std::vector<char> failed(threads, 0);
-  auto work = [&](std::size_t t) {
-    std::vector<std::uint8_t> buffer;
-    found[t].resize(chunks);
-    for (std::size_t c = t; c < chunks; c += threads) {
-      std::size_t start = c * k_chunk;
-      std::size_t size = std::min(k_chunk + k_overlap, section.size() - start);
-      Bytes window = section.subspan(start, size);
-      if (options.mapping != nullptr) {
-        buffer.resize(size);
-        if (!options.mapping->read_copy(window.data(), size, buffer.data())) {
-          failed[t] = 1;
-          return;
-        }
-        window = Bytes(buffer.data(), size);
-      }
-      find_embedded_magics(window, std::min(k_chunk, size), start, found[t][c]);
-    }
-  };
   try {
-    std::vector<std::thread> pool;
-    for (std::size_t t = 1; t < threads; ++t) {
-      pool.emplace_back(work, t);
-    }
-    work(0);
-    for (auto& thread : pool) {
-      thread.join();
+    for (std::size_t t = 0; t < threads; ++t) {
+      state.workers.emplace_back([&state] {
+        std::vector<std::uint8_t> buffer;
+        while (!state.stop.load(std::memory_order_relaxed) && state.run_one(buffer)) {
+        }
+      });
     }
   } catch (const std::system_error&) {
-    return false;  // no thread could be started: search the mapping in this one
+    // fewer workers than asked, or none: the caller searches what they leave
   }
-  if (std::find(failed.begin(), failed.end(), 1) != failed.end()) {
+}
+
+EmbeddedSearch::~EmbeddedSearch() {
+  m_state->stop = true;
+  for (auto& worker : m_state->workers) {
+    worker.join();
+  }
+}
+
+bool EmbeddedSearch::magics(const binfmt::ElfSection& section, std::vector<EmbeddedMagic>& out) {
+  State& state = *m_state;
+  State::Slot* slot = nullptr;
+  for (std::size_t i = 0; i < state.slot_count && slot == nullptr; ++i) {
+    if (state.slots[i].section == &section) {
+      slot = &state.slots[i];
+    }
+  }
+  if (slot == nullptr) {
     return false;
   }
-  for (std::size_t c = 0; c < chunks; ++c) {
-    const auto& hits = found[c % threads][c];
-    out.insert(out.end(), hits.begin(), hits.end());
+  // Chunks are taken in section order, so helping soon reaches this section's last ones.
+  while (slot->remaining.load() != 0 && state.run_one(state.caller_buffer)) {
+  }
+  {
+    std::unique_lock<std::mutex> lock(state.mutex);
+    state.section_done.wait(lock, [slot] { return slot->remaining.load() == 0; });
+  }
+  if (slot->failed.load()) {
+    return false;
+  }
+  for (std::size_t c = slot->first_chunk; c < slot->first_chunk + slot->chunk_count; ++c) {
+    out.insert(out.end(), state.results[c].begin(), state.results[c].end());
+    std::vector<EmbeddedMagic>().swap(state.results[c]);
   }
   return true;
 }
 
-}  // namespace
-
 void scan_embedded_code(const binfmt::ElfFile& elf, const binfmt::ElfSection& section, const ScanOptions& options,
-                        FileReport& report) {
+                        FileReport& report, EmbeddedSearch* search) {
   auto data = elf.section_data(section);
   if (!data) {
     return;  // the section table is checked elsewhere; nothing to search
   }
   std::vector<EmbeddedMagic> magics;
-  if (!search_in_chunks(*data, options, magics)) {
+  bool searched = search != nullptr && search->magics(section, magics);
+  if (!searched) {
     magics.clear();
     find_embedded_magics(*data, data->size(), 0, magics);
   }

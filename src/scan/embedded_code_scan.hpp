@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -78,8 +79,35 @@ bool embedded_search_section(const binfmt::ElfSection& section);
 void add_embedded(const EmbeddedFound& found, std::string_view section_name, const PayloadReader& payloads,
                   const EntryContentsReader& fatbin_contents, const ScanOptions& options, FileReport& report);
 
-// The in-memory search of one section of a host ELF file.
+// The magic search of a host ELF file's large data sections (over 8 MiB), started on worker
+// threads before the sections are read in order, so that the serial work of the scan (the
+// .nv_fatbin walk, the sections before) runs while they search. libcublasLt has four such
+// sections (.rodata, .cask_resource, .lrodata, .ldata: 270 MB); searched one after the other, each
+// with its own threads, the small ones left cores idle and the walk waited for all of them.
+// The work is one list of 1 MiB chunks in section order, read with pread (ScanOptions::mapping)
+// and taken by min(jobs, total / 16 MiB) workers (jobs: ScanOptions::jobs, 0 = one per core, at
+// most 8); with one, the search runs on the calling thread when a section's hits are asked for.
+// A thread that waits for a section's hits searches that section's remaining chunks itself.
+class EmbeddedSearch {
+ public:
+  EmbeddedSearch(const binfmt::ElfFile& elf, const ScanOptions& options);
+  ~EmbeddedSearch();  // stops the workers (chunks not started are dropped) and joins them
+  EmbeddedSearch(const EmbeddedSearch&) = delete;
+  EmbeddedSearch& operator=(const EmbeddedSearch&) = delete;
+
+  // Appends the magics of `section` (an element of elf.sections()), in order, once its chunks are
+  // searched. False when this search does not cover it (a small section) or a read failed: the
+  // caller searches the bytes itself.
+  bool magics(const binfmt::ElfSection& section, std::vector<EmbeddedMagic>& out);
+
+ private:
+  struct State;
+  std::unique_ptr<State> m_state;
+};
+
+// The search of one section of a host ELF file and the validation of what it finds. `search`, when
+// given, holds the section's hits (or says it does not; then the section is searched here).
 void scan_embedded_code(const binfmt::ElfFile& elf, const binfmt::ElfSection& section, const ScanOptions& options,
-                        FileReport& report);
+                        FileReport& report, EmbeddedSearch* search = nullptr);
 
 }  // namespace archfit::scan

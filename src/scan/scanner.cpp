@@ -75,6 +75,9 @@ void scan_host_elf(Bytes data, const ScanOptions& options, FileReport& report) {
     return;
   }
   report.format = elf_format(elf->header().type);
+  // The large data sections are searched on worker threads from here on, while the loop below
+  // walks the sections in order (the .nv_fatbin walk runs during the search).
+  EmbeddedSearch search(*elf, options);
   ReadRanges read;
   for (const auto& section : elf->sections()) {
     if (is_gpu_section(section.name) && section.size != 0) {
@@ -93,7 +96,7 @@ void scan_host_elf(Bytes data, const ScanOptions& options, FileReport& report) {
     } else if (section.name == ".nv_fatbin" || section.name == "__nv_relfatbin") {
       scan_nv_fatbin_section(*elf, section, options, report);
     } else if (embedded_search_section(section)) {
-      scan_embedded_code(*elf, section, options, report);
+      scan_embedded_code(*elf, section, options, report, &search);
     }
   }
   auto needs = binfmt::read_host_needs(*elf);

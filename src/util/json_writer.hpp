@@ -47,6 +47,12 @@ class JsonWriter {
   // An array of strings.
   void string_array(std::string_view name, const std::vector<std::string>& items);
 
+  // Room for `bytes` of text, reserved once up front by a caller that can estimate its size: the
+  // text then grows without being copied to a new buffer and faulted in again at each doubling
+  // (librocsparse's 420 KB scan report: about 15 doublings). Reserving more than is written costs
+  // address space only; the pages never written are never touched.
+  void reserve(std::size_t bytes) { m_out.reserve(bytes); }
+
   const std::string& text() const { return m_out; }
   std::string take() { return std::move(m_out); }
 

@@ -1,6 +1,10 @@
 // The streaming writer's output must be what a JSON parser (nlohmann) reads back.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <string>
+#include <vector>
+
 #include <nlohmann/json.hpp>
 
 #include "util/json_writer.hpp"
@@ -41,6 +45,39 @@ TEST(JsonWriter, CompactAndIndentedOutputParseToTheSameDocument) {
   EXPECT_EQ(a["nested"][1], "\xef\xbf\xbd\xef\xbf\xbd invalid utf-8, then valid: \xc3\xa9");
   EXPECT_EQ(compact.text().find('\n'), std::string::npos);
   EXPECT_NE(pretty.text().find("\n  \"size\": "), std::string::npos);
+}
+
+// The writer's fast paths (strings and keys that need no escaping in one append, integers through
+// to_chars) against nlohmann's serialiser, byte for byte: the same members, in order, as its
+// compact dump of the same document. Strings need escaping at their start, middle or end, or not
+// at all; the keys too.
+TEST(JsonWriter, CompactTextIsByteForByteWhatNlohmannWrites) {
+  std::string printable;
+  for (char c = 0x20; c < 0x7f; ++c) {
+    printable += c;
+  }
+  const std::vector<std::string> texts = {"",         "plain", "sm_90a", "\"quote at the start", "end\\",
+                                          "mid\ndle", "tab\tx", "\x01", printable, std::string(300, 'x')};
+  JsonWriter writer;
+  nlohmann::ordered_json expected = nlohmann::ordered_json::object();
+  writer.begin_object();
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    std::string key = texts[i] + "#" + std::to_string(i);  // keys are unique, some need escaping
+    writer.member(key, texts[i]);
+    expected[key] = texts[i];
+  }
+  const std::vector<std::int64_t> signed_numbers = {0, -1, 7, INT64_MIN, INT64_MAX};
+  const std::vector<std::uint64_t> unsigned_numbers = {0, 10, 4294967296u, UINT64_MAX};
+  for (std::size_t i = 0; i < signed_numbers.size(); ++i) {
+    writer.member("s" + std::to_string(i), signed_numbers[i]);
+    expected["s" + std::to_string(i)] = signed_numbers[i];
+  }
+  for (std::size_t i = 0; i < unsigned_numbers.size(); ++i) {
+    writer.member("u" + std::to_string(i), unsigned_numbers[i]);
+    expected["u" + std::to_string(i)] = unsigned_numbers[i];
+  }
+  writer.end_object();
+  EXPECT_EQ(writer.text(), expected.dump());
 }
 
 }  // namespace
