@@ -15,7 +15,7 @@ mkdir -p "$out"
 site=$(python3 -c 'import site; print(site.getsitepackages()[0])')
 cublaslt=$(ls "$site"/nvidia/*/lib/libcublasLt.so.* 2>/dev/null | head -1)
 cuobjdump=$(command -v cuobjdump || ls /usr/local/cuda/bin/cuobjdump 2>/dev/null || true)
-{ nproc; uname -r; uptime; "$portable" --version; echo "cublasLt: $cublaslt; cuobjdump: $cuobjdump"; } > "$out/machine.txt" 2>&1
+{ nproc; uname -r; uptime; ldd --version 2>&1 | head -1; grep PRETTY_NAME /etc/os-release; "$portable" --version; echo "cublasLt: $cublaslt; cuobjdump: $cuobjdump"; } > "$out/machine.txt" 2>&1
 python3 bench/bench_compare.py --archfit "$portable" -n 15 --cuobjdump "$cuobjdump" --cuda-lib "$cublaslt" \
   --case "cuobjdump:$(basename "$cublaslt")" > "$out/bench_cuda_portable.md" 2>&1
 for jobs in 1 2 4 8 16; do
