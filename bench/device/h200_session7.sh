@@ -25,5 +25,14 @@ done > "$out/cublaslt_jobs.md" 2>&1
 python3 bench/bench_detect.py --archfit "$portable" -n 200 --label "H200 ($portable): archfit detect --json vs nvidia-smi" \
   --archfit-args=--json --reference "nvidia-smi --query-gpu=name,compute_cap --format=csv" --agree \
   > "$out/bench_detect_portable.md" 2>&1
+# Where detect's time goes on the real machine: every file and read syscall with its time (-T), and
+# the start-up alone (--version), for the next change to the probe.
+if command -v strace > /dev/null; then
+  for i in 1 2 3; do "$portable" detect --json > /dev/null; done
+  strace -f -T -tt -o "$out/detect_strace.txt" "$portable" detect --json > /dev/null 2>&1
+  strace -f -c -o "$out/detect_strace_summary.txt" "$portable" detect --json > /dev/null 2>&1
+  strace -f -T -tt -o "$out/version_strace.txt" "$portable" --version > /dev/null 2>&1
+fi
+command -v perf > /dev/null && perf stat -r 50 "$portable" detect --json > /dev/null 2> "$out/detect_perf_stat.txt"
 uptime >> "$out/machine.txt"
 ls -la "$out"
