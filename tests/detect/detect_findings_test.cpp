@@ -3,10 +3,13 @@
 // finding becomes a model::Finding with the status its severity says.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <regex>
 #include <set>
 #include <string>
 
+#include "detect/detector.hpp"
 #include "knowledge/tsv_table.hpp"
 #include "report/detect_findings.hpp"
 #include "support/test_support.hpp"
@@ -58,6 +61,65 @@ TEST(DetectFindings, SeverityBecomesStatusAndTheTableGivesTitleRuleAndSource) {
   auto unknown = report::detect_finding({"warning", "not-a-row", "m", ""});
   EXPECT_EQ(unknown.title, "not-a-row");
   EXPECT_TRUE(unknown.rule.empty());
+}
+
+const detect::Finding* find(const detect::DetectReport& report, const std::string& id) {
+  for (const auto& finding : report.findings) {
+    if (finding.id == id) {
+      return &finding;
+    }
+  }
+  return nullptr;
+}
+
+std::string tree(const std::string& name) {
+  return std::string(ARCHFIT_SOURCE_DIR) + "/tests/data/sysroots/" + name + "/root";
+}
+
+// A valid visibility list that leaves GPUs out is a note (often meant), not a warning; the whole
+// list, or none, says nothing.
+TEST(DetectFindings, AVisibilityListThatHidesGpusIsANote) {
+  auto detect_with = [](std::map<std::string, std::string> variables) {
+    probe::SystemRoot root(tree("mi300x-8gpu"));
+    return detect::detect_system(root, probe::Environment(std::move(variables)));
+  };
+  auto one = detect_with({{"HIP_VISIBLE_DEVICES", "3"}});
+  const auto* note = find(one, "visible-devices-hiding");
+  ASSERT_NE(note, nullptr);
+  EXPECT_EQ(note->severity, "info");
+  EXPECT_EQ(note->message, "HIP_VISIBLE_DEVICES=3: programs see 1 of the 8 GPUs it applies to");
+  EXPECT_EQ(note->fix, "unset HIP_VISIBLE_DEVICES to use all of them");
+  EXPECT_FALSE(one.has_problems());
+  EXPECT_EQ(find(detect_with({}), "visible-devices-hiding"), nullptr);
+  EXPECT_EQ(find(detect_with({{"HIP_VISIBLE_DEVICES", "7,6,5,4,3,2,1,0"}}), "visible-devices-hiding"), nullptr);
+  // An empty list is the warning visible-devices-empty, not this note as well.
+  auto none = detect_with({{"HIP_VISIBLE_DEVICES", ""}});
+  EXPECT_EQ(find(none, "visible-devices-hiding"), nullptr);
+  EXPECT_NE(find(none, "visible-devices-empty"), nullptr);
+}
+
+// The mixed-vendor tree (MemTotal 16268680 kB = 15.5 GiB in its /proc/meminfo) given a cgroup v2
+// memory.max of 4 GiB: a note that names both; without the limit, none.
+TEST(DetectFindings, ACgroupMemoryLimitBelowTheMachinesRamIsANote) {
+  namespace fs = std::filesystem;
+  EXPECT_EQ(find(detect::detect_system(probe::SystemRoot(tree("mixed-vendor")), probe::Environment{}), "resources-limited"),
+            nullptr);
+  auto root = unique_temp_path("detect-cgroup-limit");
+  fs::remove_all(root);
+  fs::copy(tree("mixed-vendor"), root, fs::copy_options::recursive | fs::copy_options::copy_symlinks);
+  fs::create_directories(root / "proc/self");
+  fs::create_directories(root / "sys/fs/cgroup/build.slice");
+  std::ofstream(root / "proc/self/cgroup") << "0::/build.slice\n";
+  std::ofstream(root / "sys/fs/cgroup/build.slice/memory.max") << "4294967296\n";
+  auto report = detect::detect_system(probe::SystemRoot(root.string()), probe::Environment{});
+  fs::remove_all(root);
+  const auto* note = find(report, "resources-limited");
+  ASSERT_NE(note, nullptr);
+  EXPECT_EQ(note->severity, "info");
+  EXPECT_EQ(note->message, "this process may use 4.0 GiB of the machine's 15.5 GiB RAM (cgroup memory limit)");
+  auto finding = report::detect_finding(*note);
+  EXPECT_EQ(finding.status, model::Status::skip);
+  EXPECT_EQ(finding.title, "usable resources");
 }
 
 }  // namespace
