@@ -108,7 +108,8 @@ TEST(FindingsVoice, DetectProblemsAreFindingsAndVerboseNamesTheFilesRead) {
 }
 
 // The first real log of tests/data/logs whose top cause matched more lines than the first: normal
-// text quotes one, -v every line kept, and the JSON carries the Finding members.
+// text quotes one, -v every line kept (explain, and run after a command that prints the log and
+// fails), and the JSON carries the Finding members.
 TEST(FindingsVoice, ExplainVerboseQuotesEveryMatchedLine) {
   std::ifstream index(std::string(ARCHFIT_SOURCE_DIR) + "/tests/data/logs/INDEX.tsv");
   std::string row;
@@ -141,6 +142,15 @@ TEST(FindingsVoice, ExplainVerboseQuotesEveryMatchedLine) {
     }
     EXPECT_EQ(quoted, top["evidence"].size()) << verbose.out;
     EXPECT_GT(count(verbose.out, "        line "), count(normal.out, "        line ")) << normal.out << verbose.out;
+    // run prints the same diagnosis on stderr after a failure, and -v acts on it the same way.
+    std::vector<std::string> failing = {"run", "--no-context", "--", "sh", "-c", "cat \"$0\" >&2; exit 1", log};
+    auto run_normal = archfit(failing);
+    failing.insert(failing.begin() + 1, "-v");
+    auto run_verbose = archfit(failing);
+    EXPECT_EQ(run_normal.exit_code, 1);
+    EXPECT_NE(run_normal.err.find("  FAIL  " + top["category"].get<std::string>() + ": "), std::string::npos) << run_normal.err;
+    EXPECT_GT(count(run_verbose.err, "        line "), count(run_normal.err, "        line ")) << run_normal.err
+                                                                                             << run_verbose.err;
     break;
   }
   EXPECT_TRUE(tried) << "no log in INDEX.tsv has two matched lines";
