@@ -246,7 +246,8 @@ int run_build_command(const BuildCommandOptions& options, const GlobalOptions& g
       header += "# " + name + "=" + value + "\n";
     }
     (void)!::write(log_fd, header.data(), header.size());
-    ProgressDisplay display(::isatty(STDERR_FILENO) == 1 && !options.json, global.verbosity == report::Verbosity::quiet);
+    ProgressDisplay display(::isatty(STDERR_FILENO) == 1 && !options.json,
+                            global.verbosity == report::Verbosity::quiet);
     // build's own findings (the guards and the diagnosis), said on stderr by the one Finding renderer
     // as they happen (-q: problems only; -v: the rule and source of each) and listed in the JSON.
     std::vector<model::Finding> findings;
@@ -339,10 +340,11 @@ int run_build_command(const BuildCommandOptions& options, const GlobalOptions& g
         json.null_member("hit_rate");
       }
       json.end_object();
-      model::Finding finding = build_finding("build.ccache", model::Status::pass, "ccache", fmt::format("{} hits ({} direct, {} preprocessed), {} misses{}", counters.hits(),
-                                         counters.direct_hits, counters.preprocessed_hits, counters.misses,
-                                         rate ? fmt::format(": hit rate {:.1f}%", 100.0 * *rate)
-                                              : std::string(": no cacheable compile")));
+      model::Finding finding = build_finding(
+          "build.ccache", model::Status::pass, "ccache",
+          fmt::format("{} hits ({} direct, {} preprocessed), {} misses{}", counters.hits(), counters.direct_hits,
+                      counters.preprocessed_hits, counters.misses,
+                      rate ? fmt::format(": hit rate {:.1f}%", 100.0 * *rate) : std::string(": no cacheable compile")));
       finding.rule = "this build's own counters: ccache --print-stats before and after, never zeroed";
       finding.source = "https://github.com/ccache/ccache/blob/v4.7.5/src/core/Statistics.cpp";
       say(std::move(finding));
@@ -350,7 +352,8 @@ int run_build_command(const BuildCommandOptions& options, const GlobalOptions& g
       json.null_member("ccache");
       if (ccache) {
         json.member("ccache_unknown", ccache->error().message);
-        model::Finding finding = build_finding("build.ccache", model::Status::unknown, "ccache", "hit rate unknown: " + ccache->error().message);
+        model::Finding finding = build_finding("build.ccache", model::Status::unknown, "ccache",
+                                               "hit rate unknown: " + ccache->error().message);
         finding.source = "https://github.com/ccache/ccache/blob/v4.7.5/src/core/Statistics.cpp";
         say(std::move(finding));
       }
@@ -363,7 +366,8 @@ int run_build_command(const BuildCommandOptions& options, const GlobalOptions& g
       json.string_array("missing", verdict.missing);
       json.string_array("extra", verdict.extra);
       json.end_object();
-      model::Finding finding = build_finding("build.arch-line", model::Status::fail, "arch line", "stopped: the build's arch line disagrees with the targets");
+      model::Finding finding = build_finding("build.arch-line", model::Status::fail, "arch line",
+                                             "stopped: the build's arch line disagrees with the targets");
       finding.rule = k_arch_line_rule;
       finding.source = k_arch_line_source;
       say(std::move(finding),
@@ -371,7 +375,8 @@ int run_build_command(const BuildCommandOptions& options, const GlobalOptions& g
                                   verdict.missing.empty() ? "-" : fmt::format("{}", fmt::join(verdict.missing, ",")),
                                   verdict.extra.empty() ? "-" : fmt::format("{}", fmt::join(verdict.extra, ",")))});
     } else if (!watch.arch_lines().empty()) {
-      model::Finding finding = build_finding("build.arch-line", model::Status::pass, "arch line", "agrees with the targets: " + watch.arch_lines().front().line.substr(0, 300));
+      model::Finding finding = build_finding("build.arch-line", model::Status::pass, "arch line",
+                                             "agrees with the targets: " + watch.arch_lines().front().line.substr(0, 300));
       finding.rule = k_arch_line_rule;
       finding.source = k_arch_line_source;
       say(std::move(finding));
@@ -380,7 +385,8 @@ int run_build_command(const BuildCommandOptions& options, const GlobalOptions& g
     if (!run->succeeded) {
       exit_code = k_exit_findings;
       if (run->interrupted) {
-        say(build_finding("build.interrupted", model::Status::warn, "build", "interrupted; the log so far is in " + log_path));
+        say(build_finding("build.interrupted", model::Status::warn, "build",
+                          "interrupted; the log so far is in " + log_path));
       } else if (!watch.disagreement()) {
         // 4. explain the log.
         auto signatures = explain::builtin_signatures();
@@ -415,8 +421,10 @@ int run_build_command(const BuildCommandOptions& options, const GlobalOptions& g
       json.member("oom", true);
       json.member("proposed_max_jobs", fewer);
       bool retrying = options.retry_on_oom && jobs > 1;
-      model::Finding finding = build_finding("build.oom", model::Status::fail, "memory", fmt::format("a compiler ran out of memory with MAX_JOBS={}: try MAX_JOBS={}{}{}", jobs, fewer,
-                                         why, retrying ? "; retrying" : ""));
+      model::Finding finding = build_finding(
+          "build.oom", model::Status::fail, "memory",
+          fmt::format("a compiler ran out of memory with MAX_JOBS={}: try MAX_JOBS={}{}{}", jobs, fewer, why,
+                      retrying ? "; retrying" : ""));
       finding.rule = "each parallel compile of a GPU framework needs gigabytes of RAM: MAX_JOBS must fit the memory";
       finding.source = "https://github.com/pytorch/pytorch/pull/130443 (memory per compile job)";
       finding.fix = retrying ? std::string()

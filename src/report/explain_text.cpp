@@ -28,7 +28,8 @@ std::vector<std::string> finding_details(const explain::Finding& finding, const 
   if (unknown && !finding.evidence.empty()) {
     details.emplace_back("the lines that look most like an error:");
   }
-  std::size_t shown = unknown || style.verbose() ? finding.evidence.size() : std::min<std::size_t>(1, finding.evidence.size());
+  std::size_t shown =
+      unknown || style.verbose() ? finding.evidence.size() : std::min<std::size_t>(1, finding.evidence.size());
   for (std::size_t i = 0; i < shown; ++i) {
     details.push_back(evidence_line(finding.evidence[i]));
   }
