@@ -108,7 +108,7 @@ std::string gpu_sources(const detect::DetectReport& report, const detect::Detect
   if (gpu.kfd_node) {
     files.push_back(fmt::format("{}{}/{}/properties", prefix, detect::k_kfd_nodes_dir, *gpu.kfd_node));
   }
-  if (gpu.vendor == "nvidia" && !gpu.pci.empty()) {
+  if (gpu.vendor == "nvidia" && !gpu.pci.empty() && gpu.device_minor) {  // its "Device Minor" came from there
     files.push_back(fmt::format("{}/proc/driver/nvidia/gpus/{}/information", prefix, gpu.pci));
   }
   if (gpu.source == "pci-id-table") {
@@ -132,8 +132,11 @@ std::string host_sources(const detect::DetectReport& report) {
     prefix.pop_back();
   }
   std::vector<std::string> files = {prefix + "/proc/cpuinfo", prefix + "/proc/meminfo", prefix + "/proc/self/cgroup"};
-  if (!report.host.resources.cgroup_path.empty()) {
-    files.push_back(prefix + "/sys/fs/cgroup" + report.host.resources.cgroup_path);
+  const auto& resources = report.host.resources;
+  if (resources.cgroup_version == 2) {  // memory.max and cpu.max there and in each parent
+    files.push_back(prefix + "/sys/fs/cgroup" + (resources.cgroup_path == "/" ? "" : resources.cgroup_path));
+  } else if (resources.cgroup_version == 1) {
+    files.push_back(prefix + "/sys/fs/cgroup/{memory,cpu} (cgroup v1)");
   }
   files.push_back(prefix + "/etc/os-release");
   files.push_back(prefix + "/proc/sys/kernel/osrelease");
