@@ -24,6 +24,7 @@
 #include "cli/failure_output.hpp"
 #include "doctor/doctor.hpp"
 #include "doctor/env_plan.hpp"
+#include "model/finding.hpp"
 #include "explain/context_builder.hpp"
 #include "explain/explainer.hpp"
 #include "explain/log_reader.hpp"
@@ -33,7 +34,11 @@
 #include "report/check_json.hpp"
 #include "report/check_text.hpp"
 #include "report/doctor_text.hpp"
+#include "report/env_output.hpp"
+#include "report/explain_findings.hpp"
 #include "report/explain_text.hpp"
+#include "report/finding_json.hpp"
+#include "report/finding_text.hpp"
 #include "util/json_writer.hpp"
 #include "util/terminal_text.hpp"
 
@@ -58,15 +63,22 @@ struct BuildCommandOptions {
 // plain line per ninja step and per phase.
 class ProgressDisplay {
  public:
-  explicit ProgressDisplay(bool terminal) : m_terminal(terminal), m_start(std::chrono::steady_clock::now()) {}
+  // quiet (-q): no step and phase lines, only the bar on a terminal.
+  ProgressDisplay(bool terminal, bool quiet)
+      : m_terminal(terminal), m_quiet(quiet), m_start(std::chrono::steady_clock::now()) {}
   void step(const std::string& name) {
     clear();
-    fmt::print(stderr, "archfit build: step {}\n", name);
+    if (!m_quiet) {
+      fmt::print(stderr, "archfit build: step {}\n", name);
+    }
     m_step_start = std::chrono::steady_clock::now();
   }
   void line(std::string_view line, const build::BuildWatch& watch) {
     auto status = build::parse_ninja_status(line);
     if (!m_terminal) {
+      if (m_quiet) {
+        return;
+      }
       // pip -v indents the backend's output (CMake's phases) and its own phase lines.
       std::string_view text = line.substr(std::min(line.find_first_not_of(' '), line.size()));
       if (status || text.starts_with("-- Configuring done") || text.starts_with("Building wheel for") ||
@@ -106,11 +118,28 @@ class ProgressDisplay {
 
  private:
   bool m_terminal;
+  bool m_quiet;
   std::chrono::steady_clock::time_point m_start;
   std::chrono::steady_clock::time_point m_step_start;
   std::chrono::steady_clock::time_point m_last_draw;
   bool m_drawn = false;
 };
+
+// build's own findings (docs/build.md): the arch-line guard, ccache, out of memory, interrupted.
+model::Finding build_finding(std::string id, model::Status status, std::string title, std::string seen) {
+  model::Finding finding;
+  finding.id = std::move(id);
+  finding.status = status;
+  finding.title = std::move(title);
+  finding.seen = std::move(seen);
+  return finding;
+}
+
+constexpr const char* k_arch_line_rule =
+    "an arch list the build declares (\"Building PyTorch for GPU arch: ...\", \"-- HIP architectures: ...\", "
+    "TORCH_CUDA_ARCH_LIST) must name exactly the requested targets, and a compile line's --offload-arch / -gencode "
+    "must include them: otherwise the requested list did not take effect";
+constexpr const char* k_arch_line_source = "https://github.com/pytorch/pytorch/blob/v2.8.0/cmake/public/LoadHIP.cmake";
 
 std::string newest_wheel(const std::string& dist, fs::file_time_type after) {
   std::error_code error;
@@ -131,6 +160,7 @@ std::string newest_wheel(const std::string& dist, fs::file_time_type after) {
 
 int run_build_command(const BuildCommandOptions& options, const GlobalOptions& global) {
   report::TextStyle error_style{use_color(global.color, STDERR_FILENO)};
+  const report::TextStyle say_style = global.text_style(STDERR_FILENO);
   DoctorInputs inputs = options.inputs;
   if (inputs.src.empty()) {
     inputs.src = ".";
@@ -152,7 +182,7 @@ int run_build_command(const BuildCommandOptions& options, const GlobalOptions& g
   auto doctor_report = doctor::run_doctor(root, environment, runner, prepared->rules, prepared->options);
   const auto& facts = doctor_report.facts;
   if (doctor_report.has_failures()) {
-    fmt::print(stderr, "{}", report::doctor_to_text(doctor_report, error_style));
+    fmt::print(stderr, "{}", report::doctor_to_text(doctor_report, say_style));
     if (!options.force) {
       return report_failure(error_style, options.json, "build",
                             "doctor found failures (above); fix them or build anyway with --force", k_exit_findings);
@@ -216,7 +246,22 @@ int run_build_command(const BuildCommandOptions& options, const GlobalOptions& g
       header += "# " + name + "=" + value + "\n";
     }
     (void)!::write(log_fd, header.data(), header.size());
-    ProgressDisplay display(::isatty(STDERR_FILENO) == 1 && !options.json);
+    ProgressDisplay display(::isatty(STDERR_FILENO) == 1 && !options.json,
+                            global.verbosity == report::Verbosity::quiet);
+    // build's own findings (the guards and the diagnosis), said on stderr by the one Finding renderer
+    // as they happen (-q: problems only; -v: the rule and source of each) and listed in the JSON.
+    std::vector<model::Finding> findings;
+    auto say = [&](model::Finding finding, const std::vector<std::string>& details = {}) {
+      if (report::finding_shown(finding, say_style)) {
+        fmt::print(stderr, "{}", report::finding_to_text(finding, say_style, details));
+      }
+      findings.push_back(std::move(finding));
+    };
+    if (say_style.verbose()) {  // -v: the environment the steps run in, set in the children only
+      for (const auto& [name, value] : variables) {
+        fmt::print(stderr, "archfit build: {}={}\n", name, terminal_safe(value));
+      }
+    }
     build::BuildRunOptions run_options;
     run_options.steps = steps;
     run_options.cwd = inputs.src;
@@ -295,14 +340,22 @@ int run_build_command(const BuildCommandOptions& options, const GlobalOptions& g
         json.null_member("hit_rate");
       }
       json.end_object();
-      fmt::print(stderr, "archfit build: ccache: {} hits ({} direct, {} preprocessed), {} misses{}\n", counters.hits(),
-                 counters.direct_hits, counters.preprocessed_hits, counters.misses,
-                 rate ? fmt::format(": hit rate {:.1f}%", 100.0 * *rate) : std::string(": no cacheable compile"));
+      model::Finding finding = build_finding(
+          "build.ccache", model::Status::pass, "ccache",
+          fmt::format("{} hits ({} direct, {} preprocessed), {} misses{}", counters.hits(), counters.direct_hits,
+                      counters.preprocessed_hits, counters.misses,
+                      rate ? fmt::format(": hit rate {:.1f}%", 100.0 * *rate) : std::string(": no cacheable compile")));
+      finding.rule = "this build's own counters: ccache --print-stats before and after, never zeroed";
+      finding.source = "https://github.com/ccache/ccache/blob/v4.7.5/src/core/Statistics.cpp";
+      say(std::move(finding));
     } else {
       json.null_member("ccache");
       if (ccache) {
         json.member("ccache_unknown", ccache->error().message);
-        fmt::print(stderr, "archfit build: ccache: hit rate unknown: {}\n", terminal_safe(ccache->error().message));
+        model::Finding finding = build_finding("build.ccache", model::Status::unknown, "ccache",
+                                               "hit rate unknown: " + ccache->error().message);
+        finding.source = "https://github.com/ccache/ccache/blob/v4.7.5/src/core/Statistics.cpp";
+        say(std::move(finding));
       }
     }
     if (const auto& disagreement = watch.disagreement()) {
@@ -313,20 +366,27 @@ int run_build_command(const BuildCommandOptions& options, const GlobalOptions& g
       json.string_array("missing", verdict.missing);
       json.string_array("extra", verdict.extra);
       json.end_object();
-      fmt::print(stderr, "{}\n  {}\n  requested: {}; missing: {}; not requested: {}\n",
-                 error_style.red("archfit build: stopped: the build's arch line disagrees with the targets"),
-                 terminal_safe(line.line), fmt::format("{}", fmt::join(watch.requested(), ",")),
-                 verdict.missing.empty() ? "-" : fmt::format("{}", fmt::join(verdict.missing, ",")),
-                 verdict.extra.empty() ? "-" : fmt::format("{}", fmt::join(verdict.extra, ",")));
+      model::Finding finding = build_finding("build.arch-line", model::Status::fail, "arch line",
+                                             "stopped: the build's arch line disagrees with the targets");
+      finding.rule = k_arch_line_rule;
+      finding.source = k_arch_line_source;
+      say(std::move(finding),
+          {line.line, fmt::format("requested: {}; missing: {}; not requested: {}", fmt::join(watch.requested(), ","),
+                                  verdict.missing.empty() ? "-" : fmt::format("{}", fmt::join(verdict.missing, ",")),
+                                  verdict.extra.empty() ? "-" : fmt::format("{}", fmt::join(verdict.extra, ",")))});
     } else if (!watch.arch_lines().empty()) {
-      fmt::print(stderr, "archfit build: the arch line agrees with the targets: {}\n",
-                 terminal_safe(watch.arch_lines().front().line.substr(0, 300)));
+      model::Finding finding = build_finding("build.arch-line", model::Status::pass, "arch line",
+                                             "agrees with the targets: " + watch.arch_lines().front().line.substr(0, 300));
+      finding.rule = k_arch_line_rule;
+      finding.source = k_arch_line_source;
+      say(std::move(finding));
     }
     bool oom = false;
     if (!run->succeeded) {
       exit_code = k_exit_findings;
       if (run->interrupted) {
-        fmt::print(stderr, "archfit build: interrupted; the log so far is in {}\n", log_path);
+        say(build_finding("build.interrupted", model::Status::warn, "build",
+                          "interrupted; the log so far is in " + log_path));
       } else if (!watch.disagreement()) {
         // 4. explain the log.
         auto signatures = explain::builtin_signatures();
@@ -336,12 +396,14 @@ int run_build_command(const BuildCommandOptions& options, const GlobalOptions& g
             auto machine = explain::build_machine_context("/", environment);
             auto explanation = explain::explain_matches(scanner.matches(), **signatures,
                                                         machine ? machine->get() : nullptr);
-            fmt::print(stderr, "{}", report::explain_to_text(explanation, error_style));
+            fmt::print(stderr, "{}", report::explain_to_text(explanation, say_style));  // -v: every matched line
             json.key("explain");
             json.begin_array();
             for (const auto& finding : explanation.findings) {
               json.value(finding.id);
               oom = oom || finding.category == "oom";
+              findings.push_back(report::explain_finding(finding));  // said above, with its evidence
+              findings.back().origin = "explain";
             }
             json.end_array();
           }
@@ -358,14 +420,31 @@ int run_build_command(const BuildCommandOptions& options, const GlobalOptions& g
       }
       json.member("oom", true);
       json.member("proposed_max_jobs", fewer);
-      fmt::print(stderr, "archfit build: a compiler ran out of memory with MAX_JOBS={}: try MAX_JOBS={}{}{}\n", jobs, fewer,
-                 why, options.retry_on_oom && jobs > 1 ? "; retrying" : "");
+      bool retrying = options.retry_on_oom && jobs > 1;
+      model::Finding finding = build_finding(
+          "build.oom", model::Status::fail, "memory",
+          fmt::format("a compiler ran out of memory with MAX_JOBS={}: try MAX_JOBS={}{}{}", jobs, fewer, why,
+                      retrying ? "; retrying" : ""));
+      finding.rule = "each parallel compile of a GPU framework needs gigabytes of RAM: MAX_JOBS must fit the memory";
+      finding.source = "https://github.com/pytorch/pytorch/pull/9829 (MAX_JOBS=1 for the ROCm build's out-of-memory); https://github.com/Dao-AILab/flash-attention/issues/1549";
+      finding.fix = retrying ? std::string()
+                            : fmt::format("MAX_JOBS={} archfit build --src {}\n# or build with --retry-on-oom", fewer,
+                                          report::quote_posix(inputs.src));
+      say(std::move(finding));
     }
     std::string wheel;
     if (run->succeeded && !options.editable) {
       wheel = newest_wheel(recipe_inputs.dist, started);
       json.member("wheel", wheel);
     }
+    json.key("findings");
+    json.begin_array();
+    for (const auto& finding : findings) {
+      json.begin_object();
+      report::finding_members(json, finding);
+      json.end_object();
+    }
+    json.end_array();
     json.end_object();
     std::string report_json = json.take();
     if (!wheel.empty()) {

@@ -52,7 +52,15 @@ int run_env_command(const EnvCommandOptions& options, const GlobalOptions& globa
   probe::ProcessRunner runner;
   auto facts = doctor::gather_facts(root, environment, runner, prepared->rules, doctor_options);
   auto plan = doctor::plan_env(facts, prepared->rules, environment, doctor::EnvOptions{options.ptx});
-  std::string text = report::env_to_shell(plan, options.shell);
+  // -q / -v shape what is printed; a --write block is kept whole and free of this shell's values.
+  report::EnvTextOptions text_options;
+  if (options.write.empty()) {
+    text_options.verbosity = global.verbosity;
+    for (const auto& variable : plan.variables) {  // -v: what each export replaces here
+      text_options.current[variable.name] = environment.get(variable.name);
+    }
+  }
+  std::string text = report::env_to_shell(plan, options.shell, text_options);
   if (options.write.empty()) {
     fmt::print("{}", text);
     return k_exit_ok;

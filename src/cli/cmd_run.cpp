@@ -133,7 +133,8 @@ int run_run(const RunCommandOptions& options, const GlobalOptions& global) {
     } else {
       fmt::print(stderr, "\n{} `{}` {}\n", error_style.bold("archfit:"), terminal_safe(options.command.front()),
                  describe_end(*outcome));
-      fmt::print(stderr, "{}", report::explain_to_text(*explanation, error_style));
+      // -q/-v as on explain (-v: every matched line kept).
+      fmt::print(stderr, "{}", report::explain_to_text(*explanation, global.text_style(STDERR_FILENO)));
     }
   }
   record.lines = scanner.matches().lines;

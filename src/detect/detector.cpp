@@ -30,6 +30,36 @@ HostReport read_host(const probe::SystemRoot& root, const probe::Environment& en
   return host;
 }
 
+namespace {
+
+// A note when a cgroup or the affinity mask gives this process less than the machine has: a build
+// that sizes its jobs from the machine (nproc, /proc/meminfo) runs more compiles than fit.
+void note_resource_limits(DetectReport& report) {
+  const auto& resources = report.host.resources;
+  unsigned logical = report.host.cpu.logical_cpus;
+  std::vector<std::string> limits;
+  if (resources.cgroup_memory_limit_bytes && resources.memory_total_bytes &&
+      *resources.cgroup_memory_limit_bytes < *resources.memory_total_bytes) {
+    constexpr double k_gib = 1024.0 * 1024.0 * 1024.0;
+    limits.push_back(fmt::format("{:.1f} GiB of the machine's {:.1f} GiB RAM (cgroup memory limit)",
+                                 static_cast<double>(*resources.cgroup_memory_limit_bytes) / k_gib,
+                                 static_cast<double>(*resources.memory_total_bytes) / k_gib));
+  }
+  if (logical > 0 && resources.usable_cpus(logical) < logical) {
+    limits.push_back(fmt::format("{} of its {} CPUs ({})", resources.usable_cpus(logical), logical,
+                                 resources.cgroup_cpu_limit && *resources.cgroup_cpu_limit < logical
+                                     ? "cgroup CPU quota"
+                                     : "CPU affinity"));
+  }
+  if (!limits.empty()) {
+    report.findings.push_back({"info", "resources-limited",
+                               fmt::format("this process may use {}", fmt::join(limits, " and ")),
+                               "size parallel builds to these limits (archfit env sets MAX_JOBS from them)"});
+  }
+}
+
+}  // namespace
+
 DetectReport detect_system(const probe::SystemRoot& root, const probe::Environment& environment,
                            const DetectOptions& options) {
   DetectReport report;
@@ -41,6 +71,7 @@ DetectReport detect_system(const probe::SystemRoot& root, const probe::Environme
   probe_nvidia_gpus(root, pci_devices, {options.confirm_with_nvml, &runner}, report);
   report.host = read_host(root, environment);
   apply_environment_effects(environment, report);
+  note_resource_limits(report);
   if (report.gpus.empty()) {
     report.findings.push_back({"info", "no-gpu",
                                "no AMD or NVIDIA GPU on the PCI bus (or /sys is not visible here)",

@@ -131,6 +131,13 @@ std::vector<DetectedGpu*> filter(const probe::Environment& environment, const st
   for (std::size_t index : visible.devices) {
     result.push_back(gpus[index]);
   }
+  if (visible.stopped_at.empty() && !trim(*value).empty() && result.size() < gpus.size()) {
+    // A valid list that leaves GPUs out: often meant (one job per GPU), so a note, not a warning.
+    report.findings.push_back({"info", "visible-devices-hiding",
+                               fmt::format("{}={}: programs see {} of the {} GPUs it applies to", name, *value,
+                                           result.size(), gpus.size()),
+                               fmt::format("unset {} to use all of them", name)});
+  }
   return result;
 }
 

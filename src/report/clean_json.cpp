@@ -1,5 +1,7 @@
 #include "report/clean_json.hpp"
 
+#include "report/clean_findings.hpp"
+#include "report/finding_json.hpp"
 #include "util/json_writer.hpp"
 
 namespace archfit::report {
@@ -24,7 +26,6 @@ std::string clean_to_json(const clean::CleanReport& report, int indent) {
     json.member("outside_tree", item.outside_tree);
     json.member("directory", item.directory);
     json.member("why", item.why);
-    json.member("source", item.source);
     json.string_array("stale_entries", item.stale_entries);
     json.string_array("cmake_caches", item.caches);
     json.member("bytes", item.bytes);
@@ -38,6 +39,8 @@ std::string clean_to_json(const clean::CleanReport& report, int indent) {
       json.member("vanished", item.vanished);
       json.string_array("errors", item.errors);
     }
+    // The members of every Finding (report/finding_json.cpp; source is the row's citation, rule = why).
+    finding_members(json, clean_finding(report, item));
     json.end_object();
   }
   json.end_array();

@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include "report/clean_findings.hpp"
 #include "report/detect_text.hpp"
+#include "report/finding_text.hpp"
 #include "util/terminal_text.hpp"
 
 namespace archfit::report {
@@ -13,45 +15,46 @@ std::string clean_to_text(const clean::CleanReport& report, const TextStyle& sty
   out += style.bold(fmt::format("archfit clean: {} ({} tree, {})", terminal_safe(report.root), project,
                                 report.recognised_by)) +
          "\n";
+  // Each item is a Finding (report/clean_findings.hpp), printed by the one Finding renderer: -q keeps
+  // the items that need attention (not removed, stale), -v adds why and the source to every item.
+  // Bytecode caches are many and alike: one line for all of them unless -v or one needs attention.
   std::uint64_t pycache_bytes = 0;
   std::uint64_t pycache_count = 0;
   std::uint64_t pycache_removed = 0;
   for (const auto& item : report.items) {
-    if (style.quiet() && item.errors.empty()) {
-      continue;  // -q: only what could not be removed, and the total
-    }
-    if (item.kind == "pycache") {
+    auto finding = clean_finding(report, item);
+    if (item.kind == "pycache" && finding.ok() && !style.verbose()) {
       pycache_bytes += item.bytes;
       ++pycache_count;
       pycache_removed += item.removed ? 1 : 0;
-      if (item.errors.empty()) {
-        continue;
-      }
+      continue;
     }
-    std::string state;
-    if (report.applied) {
-      state = item.removed ? style.green(" removed") : style.yellow(" partly removed");
+    if (!finding_shown(finding, style)) {
+      continue;
     }
-    out += fmt::format("  {}{}{}  {}{}\n", terminal_safe(item.path), item.directory ? "/" : "",
-                       item.outside_tree ? " (outside the tree, --deep)" : "", human_bytes(item.bytes), state);
-    out += "      " + style.dim(terminal_safe(item.why)) + "\n";
+    std::vector<std::string> details;
     for (const auto& entry : item.stale_entries) {
-      out += "      " + style.yellow("stale: ") + terminal_safe(entry) + "\n";
+      details.push_back("stale: " + entry);
     }
     if (item.tracked > 0) {
-      out += fmt::format("      {} file(s) git tracks below it are kept\n", item.tracked);
+      details.push_back(fmt::format("{} file(s) git tracks below it are kept", item.tracked));
     }
     for (const auto& skipped : item.skipped) {
-      out += "      left alone: " + terminal_safe(skipped) + "\n";
+      details.push_back("left alone: " + skipped);
     }
     for (const auto& error : item.errors) {
-      out += "      " + style.red("not removed: ") + terminal_safe(error) + "\n";
+      details.push_back("not removed: " + error);
     }
+    out += finding_to_text(finding, style, details);
   }
   if (pycache_count > 0 && !style.quiet()) {
-    out += fmt::format("  __pycache__/ x{}  {}{}\n", pycache_count, human_bytes(pycache_bytes),
-                       report.applied ? fmt::format(" ({} removed)", pycache_removed) : std::string());
-    out += "      " + style.dim("bytecode of an earlier run") + "\n";
+    model::Finding caches;
+    caches.id = "clean.pycache";
+    caches.status = model::Status::pass;
+    caches.title = fmt::format("__pycache__/ x{}", pycache_count);
+    caches.seen = human_bytes(pycache_bytes) +
+                  (report.applied ? fmt::format(" ({} removed)", pycache_removed) : std::string());
+    out += finding_to_text(caches, style, {"bytecode of an earlier run (-v lists each)"});
   }
   for (const auto& note : style.quiet() ? std::vector<std::string>{} : report.notes) {
     out += "  note: " + terminal_safe(note) + "\n";

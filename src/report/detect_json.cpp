@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "report/detect_findings.hpp"
+#include "report/finding_json.hpp"
 #include "report/json_helpers.hpp"
 
 namespace archfit::report {
@@ -176,11 +178,12 @@ std::string detect_to_json(const detect::DetectReport& report, int indent) {
   json.key("findings");
   json.begin_array();
   for (const auto& finding : report.findings) {
+    // detect's own members (severity, message), then those of every Finding (id, status, title,
+    // seen = message, rule, source, fix): report/finding_json.cpp.
     json.begin_object();
     json.member("severity", finding.severity);
-    json.member("id", finding.id);
     json.member("message", finding.message);
-    text_or_null(json, "fix", finding.fix);
+    finding_members(json, detect_finding(finding));
     json.end_object();
   }
   json.end_array();

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "report/detect_findings.hpp"
+#include "detect/kfd_topology.hpp"
 #include "report/finding_text.hpp"
 #include "util/terminal_text.hpp"
 
@@ -83,24 +85,68 @@ std::string gpu_line(const detect::DetectedGpu& gpu, const TextStyle& style) {
   return line;
 }
 
-// detect's findings: "warning: message" (prose, wrapped), "  fix: command" (never wrapped); -q
-// leaves out the notes (severity info).
+// detect's problems, through the one Finding renderer: "  WARN  visible GPUs: message", then rule,
+// source and fix (-q: the warnings and errors only; -v: rule and source of the notes too).
 std::string findings_text(const detect::DetectReport& report, const TextStyle& style) {
-  std::string out;
-  for (const auto& finding : report.findings) {
-    if (style.quiet() && finding.severity == "info") {
-      continue;
-    }
-    std::string word = finding.severity == "error" ? "error:" : finding.severity == "warning" ? "warning:" : "note:";
-    std::string label = finding.severity == "error"     ? style.red(word)
-                        : finding.severity == "warning" ? style.yellow(word)
-                                                        : style.dim(word);
-    out += label + " " + wrap_prose(terminal_safe(finding.message), word.size() + 1, "  ", style);
-    if (!finding.fix.empty()) {
-      out += fmt::format("  fix: {}\n", terminal_safe(finding.fix));
-    }
+  return findings_to_text(detect_findings(report), {}, style);
+}
+
+// -v: the files each GPU's facts were read from (below the sysroot), as detect's readers name them
+// (pci_devices.cpp, kfd_topology.cpp, nvidia_gpu_probe.cpp), or the table / tool that named it.
+std::string gpu_sources(const detect::DetectReport& report, const detect::DetectedGpu& gpu) {
+  if (report.source != "system") {
+    return {};  // a pasted tool output: the line numbers above say where
   }
-  return out;
+  std::string prefix = report.sysroot == "/" ? std::string() : report.sysroot;
+  while (!prefix.empty() && prefix.back() == '/') {
+    prefix.pop_back();
+  }
+  std::vector<std::string> files;
+  if (!gpu.pci.empty()) {
+    files.push_back(fmt::format("{}/sys/bus/pci/devices/{}/{{vendor,device,class,revision}}", prefix, gpu.pci));
+  }
+  if (gpu.kfd_node) {
+    files.push_back(fmt::format("{}{}/{}/properties", prefix, detect::k_kfd_nodes_dir, *gpu.kfd_node));
+  }
+  if (gpu.vendor == "nvidia" && !gpu.pci.empty() && gpu.device_minor) {  // its "Device Minor" came from there
+    files.push_back(fmt::format("{}/proc/driver/nvidia/gpus/{}/information", prefix, gpu.pci));
+  }
+  if (gpu.source == "pci-id-table") {
+    files.push_back(gpu.vendor == "amd" ? "data/amdgpu_pci_ids.tsv" : "data/nvidia_pci_ids.tsv");
+  } else if (gpu.source == "nvml") {
+    files.push_back("libnvidia-ml (NVML)");
+  } else if (gpu.source == "nvidia-smi") {
+    files.push_back("nvidia-smi --query-gpu=pci.bus_id,compute_cap");
+  }
+  if (gpu.xnack_source.starts_with("amdgpu.")) {
+    files.push_back(prefix + "/sys/module/amdgpu/parameters/noretry");
+  }
+  return files.empty() ? std::string() : "read from: " + fmt::format("{}", fmt::join(files, ", "));
+}
+
+// -v: the files the host and driver lines were read from (host_cpu.cpp, host_resources.cpp,
+// host_system.cpp, nvidia_gpu_probe.cpp, amd_gpu_probe.cpp).
+std::string host_sources(const detect::DetectReport& report) {
+  std::string prefix = report.sysroot == "/" ? std::string() : report.sysroot;
+  while (!prefix.empty() && prefix.back() == '/') {
+    prefix.pop_back();
+  }
+  std::vector<std::string> files = {prefix + "/proc/cpuinfo", prefix + "/proc/meminfo", prefix + "/proc/self/cgroup"};
+  const auto& resources = report.host.resources;
+  if (resources.cgroup_version == 2) {  // memory.max and cpu.max there and in each parent
+    files.push_back(prefix + "/sys/fs/cgroup" + (resources.cgroup_path == "/" ? "" : resources.cgroup_path));
+  } else if (resources.cgroup_version == 1) {
+    files.push_back(prefix + "/sys/fs/cgroup/{memory,cpu} (cgroup v1)");
+  }
+  files.push_back(prefix + "/etc/os-release");
+  files.push_back(prefix + "/proc/sys/kernel/osrelease");
+  if (!report.drivers.nvidia_version.empty()) {
+    files.push_back(prefix + "/proc/driver/nvidia/version");
+  }
+  if (!report.drivers.amdgpu_version.empty()) {
+    files.push_back(prefix + "/sys/module/amdgpu/version");
+  }
+  return "read from: " + fmt::format("{}", fmt::join(files, ", "));
 }
 
 }  // namespace
@@ -119,6 +165,9 @@ std::string detect_to_text(const detect::DetectReport& report, const TextStyle& 
   }
   for (const auto& gpu : report.gpus) {
     out += gpu_line(gpu, style);
+    if (std::string files = gpu_sources(report, gpu); style.verbose() && !files.empty()) {
+      out += style.dim("      " + terminal_safe(files)) + "\n";
+    }
   }
   if (!report.pytorch_rocm_arch.empty()) {
     out += fmt::format("Build for: PYTORCH_ROCM_ARCH=\"{}\"\n", terminal_safe(report.pytorch_rocm_arch));
@@ -168,6 +217,9 @@ std::string detect_to_text(const detect::DetectReport& report, const TextStyle& 
       out += ", glibc " + terminal_safe(host.system.glibc_version());
     }
     out += "\n";
+    if (style.verbose()) {
+      out += style.dim("  " + terminal_safe(host_sources(report))) + "\n";
+    }
     auto library_line = [&](std::string_view label, const detect::RuntimeLibrary& library) {
       auto glibcxx = library.highest.find("GLIBCXX");
       if (!library.path.empty() && glibcxx != library.highest.end()) {

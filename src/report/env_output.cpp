@@ -78,7 +78,7 @@ std::string quote_fish(std::string_view value) {
   return quoted + "'";
 }
 
-std::string env_to_shell(const doctor::EnvPlan& plan, std::string_view shell) {
+std::string env_to_shell(const doctor::EnvPlan& plan, std::string_view shell, const EnvTextOptions& options) {
   if (shell == "json") {
     return json_plan(plan);
   }
@@ -94,12 +94,23 @@ std::string env_to_shell(const doctor::EnvPlan& plan, std::string_view shell) {
     }
     return out;
   }
-  out += comment("archfit env: " + plan.summary);
+  bool quiet = options.verbosity == Verbosity::quiet;
+  if (!quiet) {
+    out += comment("archfit env: " + plan.summary);
+  }
   for (const auto& note : plan.notes) {
     out += comment("note: " + note);
   }
   for (const auto& variable : plan.variables) {
-    out += comment(variable.name + ": " + variable.why);
+    if (!quiet) {
+      out += comment(variable.name + ": " + variable.why);
+    }
+    if (options.verbosity == Verbosity::verbose) {
+      auto now = options.current.find(variable.name);
+      bool set = now != options.current.end() && now->second.has_value();
+      out += comment("  now: " + (set ? variable.name + "=" + *now->second : variable.name + " is unset") +
+                     (variable.prepend ? " (the export prepends to it)" : ""));
+    }
     if (shell == "fish") {
       out += "set -gx " + variable.name + " " + quote_fish(variable.value) + (variable.prepend ? " $" + variable.name : "") + "\n";
     } else if (shell == "dotenv") {
@@ -113,7 +124,7 @@ std::string env_to_shell(const doctor::EnvPlan& plan, std::string_view shell) {
       out += "\n";
     }
   }
-  if (!plan.steps.empty()) {
+  if (!plan.steps.empty() && !quiet) {
     out += comment("Steps, in order:");
     for (std::size_t i = 0; i < plan.steps.size(); ++i) {
       const auto& step = plan.steps[i];

@@ -8,10 +8,13 @@
 //   json        {"schema": "archfit.env/1", "variables": [{"name", "value", "why", "prepend"}], "steps", "notes"}
 #pragma once
 
+#include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "doctor/env_plan.hpp"
+#include "report/text_style.hpp"
 
 namespace archfit::report {
 
@@ -21,7 +24,17 @@ inline constexpr std::string_view k_env_shells[] = {"bash", "zsh", "fish", "dote
 std::string quote_posix(std::string_view value);
 std::string quote_fish(std::string_view value);
 
+// How much the comments of a shell/dotenv script say (json and github have no comments: unchanged).
+//   quiet    the notes (what the user must know) and the exports only: no summary, no "why", no steps
+//   normal   the summary, the notes, a "why" before each export, the steps
+//   verbose  normal, and before each export the value it replaces in this environment (`current`:
+//            name -> value, absent = unset), so what the script changes is visible before it is run
+struct EnvTextOptions {
+  Verbosity verbosity = Verbosity::normal;
+  std::map<std::string, std::optional<std::string>> current;
+};
+
 // `shell` is one of k_env_shells.
-std::string env_to_shell(const doctor::EnvPlan& plan, std::string_view shell);
+std::string env_to_shell(const doctor::EnvPlan& plan, std::string_view shell, const EnvTextOptions& options = {});
 
 }  // namespace archfit::report

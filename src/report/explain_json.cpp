@@ -1,5 +1,7 @@
 #include "report/explain_json.hpp"
 
+#include "report/explain_findings.hpp"
+#include "report/finding_json.hpp"
 #include "report/json_helpers.hpp"
 
 namespace archfit::report {
@@ -27,12 +29,12 @@ void write_runtime(JsonWriter& json, std::string_view name, const explain::Conte
   json.end_object();
 }
 
+// explain's own members, then those of every Finding (report/finding_json.cpp: id, status, title,
+// seen, rule, source, fix), from report::explain_finding.
 void write_finding(JsonWriter& json, const explain::Finding& finding) {
   json.begin_object();
-  json.member("id", finding.id);
   json.member("category", finding.category);
   json.member("cause", finding.cause);
-  json.member("fix", finding.fix);
   json.key("evidence");
   json.begin_array();
   for (const auto& line : finding.evidence) {
@@ -51,7 +53,7 @@ void write_finding(JsonWriter& json, const explain::Finding& finding) {
   json.end_array();
   json.member("matched_lines", finding.matched_lines);
   json.string_array("details", finding.details);
-  text_or_null(json, "source", finding.source);
+  finding_members(json, explain_finding(finding));
   json.end_object();
 }
 

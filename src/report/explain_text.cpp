@@ -4,76 +4,66 @@
 
 #include <fmt/format.h>
 
+#include "report/explain_findings.hpp"
+#include "report/finding_text.hpp"
 #include "util/terminal_text.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::report {
 
 namespace {
 
-constexpr std::size_t k_label_width = 6;
-
-// Callers pass `text` made terminal-safe: it comes from the log (evidence) or is filled from it.
-void labelled(std::string& out, const TextStyle& style, std::size_t width, std::string_view label, std::string_view text) {
-  out += fmt::format("  {}{} {}\n", style.dim(label), std::string(width - std::min(width, label.size()), ' '), text);
+// "line 1234: text" ("run: text" for what archfit run saw itself, a signal).
+std::string evidence_line(const explain::EvidenceLine& line) {
+  return (line.line == 0 ? std::string("run") : fmt::format("line {}", line.line)) + ": " + line.text;
 }
 
-std::string evidence_label(const explain::EvidenceLine& line) {
-  return line.line == 0 ? std::string("run") : fmt::format("line {}", line.line);
-}
-
-// Labels are padded to one width per finding: "cause", "line 1234", "run".
-std::size_t label_width(const explain::Finding& finding) {
-  std::size_t width = k_label_width;
-  for (const auto& line : finding.evidence) {
-    width = std::max(width, evidence_label(line).size());
+// The lines below a finding's badge line: the matched log lines, then what the log and this machine
+// add ("facts"). A cause shows its first matched line; -v shows every line kept (the first
+// k_evidence_per_signature) and how many more matched. For a log nothing explains the lines that
+// look most like an error are the answer, so they are always all shown.
+std::vector<std::string> finding_details(const explain::Finding& finding, const TextStyle& style) {
+  std::vector<std::string> details;
+  bool unknown = finding.id == "unknown";
+  if (unknown && !finding.evidence.empty()) {
+    details.emplace_back("the lines that look most like an error:");
   }
-  return width;
-}
-
-void write_evidence(std::string& out, const TextStyle& style, std::size_t width, const explain::Finding& finding) {
-  for (const auto& line : finding.evidence) {
-    labelled(out, style, width, evidence_label(line), terminal_safe(line.text));
+  std::size_t shown =
+      unknown || style.verbose() ? finding.evidence.size() : std::min<std::size_t>(1, finding.evidence.size());
+  for (std::size_t i = 0; i < shown; ++i) {
+    details.push_back(evidence_line(finding.evidence[i]));
   }
-  if (finding.matched_lines > finding.evidence.size()) {
-    out += fmt::format("  {}\n", style.dim(fmt::format("(and {} more matching lines)",
-                                                      finding.matched_lines - finding.evidence.size())));
+  if (finding.matched_lines > shown) {
+    details.push_back(fmt::format("(and {} more matching lines)", finding.matched_lines - shown));
   }
+  for (const auto& detail : finding.details) {
+    details.push_back("facts: " + detail);
+  }
+  return details;
 }
 
 }  // namespace
 
 std::string explain_to_text(const explain::Explanation& explanation, const TextStyle& style) {
   std::string out;
-  if (!explanation.explained) {
-    const auto& finding = explanation.findings.front();
-    out += fmt::format("{} {}\n", style.yellow("unknown:"), terminal_safe_lines(finding.cause));
-    std::size_t width = label_width(finding);
-    if (!finding.evidence.empty()) {
-      out += "  the lines that look most like an error:\n";
-      write_evidence(out, style, width, finding);
-    }
-    // For a log nothing explains, the "fix" is what explain would need to name a cause.
-    labelled(out, style, width, "needs", terminal_safe_lines(finding.fix));
-    return out;
-  }
   std::size_t number = 0;
   for (const auto& finding : explanation.findings) {
-    if (number++ > 0) {
+    ++number;
+    auto model = explain_finding(finding);
+    if (explanation.explained && explanation.findings.size() > 1) {
+      model.seen += number == 1 ? " (most likely)" : fmt::format(" ({} of {})", number, explanation.findings.size());
+    }
+    if (number > 1) {
       out += "\n";
     }
-    std::string rank = explanation.findings.size() == 1 ? std::string()
-                       : number == 1                    ? std::string(" (most likely)")
-                                                        : fmt::format(" ({} of {})", number, explanation.findings.size());
-    out += fmt::format("{} {}{}\n", style.bold(style.red(terminal_safe(finding.category) + ":")),
-                       style.bold(terminal_safe(finding.id)), style.dim(rank));
-    std::size_t width = label_width(finding);
-    write_evidence(out, style, width, finding);
-    labelled(out, style, width, "cause", terminal_safe_lines(finding.cause));
-    for (std::size_t i = 0; i < finding.details.size(); ++i) {
-      labelled(out, style, width, i == 0 ? "facts" : "", terminal_safe_lines(finding.details[i]));
+    // Multi-line details (a library list) keep their lines: one details entry per line.
+    std::vector<std::string> details;
+    for (const auto& detail : finding_details(finding, style)) {
+      for (auto line : split_lines(detail)) {
+        details.emplace_back(line);
+      }
     }
-    labelled(out, style, width, "fix", style.green(terminal_safe_lines(finding.fix)));
-    labelled(out, style, width, "source", terminal_safe(finding.source));
+    out += finding_to_text(model, style, details);
   }
   return out;
 }

@@ -151,6 +151,28 @@ std::string scan_to_text(const scan::ScanReport& report, const TextStyle& style)
                            fmt::join(notes, ", "));
       }
     }
+    // -v: the facts behind the rows: each entry as stored, with the bundle (section, offset) it is in
+    // and where its payload lies in the file, so any row can be checked with a hex dump.
+    if (style.verbose()) {
+      for (const auto& code : file.gpu_code) {
+        std::string where;
+        if (code.bundle >= 0 && static_cast<std::size_t>(code.bundle) < file.bundles.size()) {
+          const auto& bundle = file.bundles[static_cast<std::size_t>(code.bundle)];
+          where = fmt::format("bundle {} ({} in {} at {:#x})", code.bundle, bundle.format, bundle.section, bundle.file_offset);
+        } else if (!code.section.empty()) {
+          where = "in " + code.section;
+        } else {
+          where = "the whole file";
+        }
+        std::string payload = code.file_offset ? fmt::format("payload at {:#x}, {} bytes", *code.file_offset, code.size)
+                                               : fmt::format("{} bytes{}", code.size, code.compressed ? " uncompressed" : "");
+        out += style.dim(terminal_safe(fmt::format("  entry {}: {} {}, {}, {}{}",
+                                                   code.entry_id.empty() ? code.target : code.entry_id, code.vendor,
+                                                   code.kind, where, payload,
+                                                   code.compression.empty() ? "" : ", " + code.compression))) +
+               "\n";
+      }
+    }
     // Code found by the embedded search (outside .hip_fatbin / .nv_fatbin): where each item is.
     for (const auto& bundle : file.bundles) {
       if (bundle.section != ".hip_fatbin" && bundle.section != ".hip_fat" && bundle.section != "bundle" &&

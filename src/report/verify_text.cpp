@@ -17,7 +17,14 @@ std::string verify_check_line(const verify::CheckResult& check, const TextStyle&
   if (check.status != model::Status::skip) {
     details = check.evidence;
   }
-  if (check.status == model::Status::fail && !check.stderr_tail.empty()) {
+  // -v: the measurements behind the verdict (the JSON's metrics) and what a passing check printed
+  // on stderr too; a failure's stderr is always shown.
+  if (style.verbose()) {
+    for (const auto& [name, value] : check.metrics) {
+      details.push_back(fmt::format("metric {}: {:.6g}", name, value));
+    }
+  }
+  if ((check.status == model::Status::fail || style.verbose()) && !check.stderr_tail.empty()) {
     details.push_back("stderr (last lines):");
     for (const auto& line : check.stderr_tail) {
       details.push_back("  " + line);

@@ -177,7 +177,7 @@ TEST_F(ExitCodes, QuietAndVerboseAreAcceptedByEveryCommand) {
   EXPECT_EQ(quiet.out.find("  PASS  "), std::string::npos) << quiet.out;
   EXPECT_NE(quiet.out.find("  FAIL  "), std::string::npos) << quiet.out;
   auto detect_quiet = archfit({"detect", "--sysroot", sysroot("mixed-vendor"), "-q"});
-  EXPECT_NE(detect_quiet.out.find("warning:"), std::string::npos) << detect_quiet.out;
+  EXPECT_NE(detect_quiet.out.find("  WARN  "), std::string::npos) << detect_quiet.out;
   EXPECT_EQ(detect_quiet.out.find("Host:"), std::string::npos) << detect_quiet.out;
 }
 

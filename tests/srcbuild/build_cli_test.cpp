@@ -102,6 +102,39 @@ TEST(BuildCli, ADisagreeingArchLineStopsTheBuildEarly) {
   EXPECT_EQ(json["arch_disagreement"]["extra"], nlohmann::json::array({"gfx90a"}));
   EXPECT_EQ(json["steps"][0]["stopped"], true);
   EXPECT_NE(result.err.find("disagrees with the targets"), std::string::npos) << result.err;
+  // The guard's verdict is a Finding: said on stderr by the Finding renderer, listed in "findings".
+  EXPECT_NE(result.err.find("  FAIL  arch line: stopped"), std::string::npos) << result.err;
+  bool listed = false;
+  for (const auto& finding : json["findings"]) {
+    if (finding["id"] == "build.arch-line") {
+      listed = true;
+      EXPECT_EQ(finding["status"], "fail");
+      EXPECT_FALSE(finding["rule"].is_null());
+      EXPECT_FALSE(finding["source"].is_null());
+    }
+  }
+  EXPECT_TRUE(listed) << json.dump();
+}
+
+// -q leaves out the step and phase lines and the findings that pass; -v adds the variables the steps
+// run with (set in the children only). The same project, built three times.
+TEST(BuildCli, QuietAndVerboseChangeWhatIsSaid) {
+  Project project("voice");
+  project.write("CMakeLists.txt", "cmake_minimum_required(VERSION 3.20)\nproject(p CXX)\nadd_executable(p a.cpp)\n");
+  project.write("a.cpp", "int main() { return 0; }\n");
+  auto normal = build(project, {"--target", "gfx942"});
+  auto quiet = build(project, {"--target", "gfx942", "-q"});
+  auto verbose = build(project, {"--target", "gfx942", "-v"});
+  for (const auto* result : {&normal, &quiet, &verbose}) {
+    EXPECT_EQ(result->exit_code, 0) << result->err;
+    EXPECT_EQ(parse(*result)["succeeded"], true);
+  }
+  EXPECT_NE(normal.err.find("archfit build: step configure"), std::string::npos) << normal.err;
+  EXPECT_EQ(quiet.err.find("archfit build: step"), std::string::npos) << quiet.err;
+  EXPECT_EQ(normal.err.find("archfit build: MAX_JOBS="), std::string::npos) << normal.err;
+  EXPECT_NE(verbose.err.find("archfit build: MAX_JOBS="), std::string::npos) << verbose.err;
+  EXPECT_NE(verbose.err.find("archfit build: CMAKE_BUILD_PARALLEL_LEVEL="), std::string::npos) << verbose.err;
+  EXPECT_NE(verbose.err.find("archfit build: step configure"), std::string::npos) << verbose.err;
 }
 
 std::string memory_cgroup() {
@@ -170,8 +203,8 @@ TEST(BuildCli, RetryOnOomBuildsAgainWithFewerJobsDownToOne) {
   EXPECT_EQ(json["oom"], true) << json.dump();
   EXPECT_EQ(json["jobs"], 1) << json.dump();
   std::vector<std::string> said;
-  for (std::size_t at = result.err.find("archfit build: a compiler ran out of memory"); at != std::string::npos;
-       at = result.err.find("archfit build: a compiler ran out of memory", at + 1)) {
+  for (std::size_t at = result.err.find("a compiler ran out of memory with MAX_JOBS="); at != std::string::npos;
+       at = result.err.find("a compiler ran out of memory with MAX_JOBS=", at + 1)) {
     said.push_back(result.err.substr(at, result.err.find('\n', at) - at));
   }
   ASSERT_GE(said.size(), 2u) << result.err;

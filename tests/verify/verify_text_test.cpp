@@ -82,5 +82,24 @@ TEST(VerifyJson, ChecksCarryTheFindingMembersAndTheSchemaOnesBeside) {
   EXPECT_EQ(json["checks"][0]["status"], "pass");
 }
 
+// -v: the measurements behind a verdict (the JSON's metrics) and a passing check's stderr; neither
+// is in the normal text, and -q still leaves the pass out.
+TEST(VerifyText, VerboseAddsTheMetricsAndAPassingChecksStderr) {
+  CheckResult matmul = passed_import();
+  matmul.id = "python.matmul.cuda:0";
+  matmul.metrics = {{"fp32_relative_error", 5.74e-07}, {"bf16_relative_error", 0.0031}};
+  matmul.stderr_tail = {"UserWarning: TF32 is enabled"};
+  report::TextStyle normal;
+  report::TextStyle verbose{false, report::Verbosity::verbose, 0};
+  std::string plain = report::verify_check_line(matmul, normal);
+  std::string detailed = report::verify_check_line(matmul, verbose);
+  EXPECT_EQ(plain.find("metric"), std::string::npos) << plain;
+  EXPECT_EQ(plain.find("TF32 is enabled"), std::string::npos) << plain;
+  EXPECT_NE(detailed.find("metric fp32_relative_error: 5.74e-07"), std::string::npos) << detailed;
+  EXPECT_NE(detailed.find("metric bf16_relative_error: 0.0031"), std::string::npos) << detailed;
+  EXPECT_NE(detailed.find("UserWarning: TF32 is enabled"), std::string::npos) << detailed;
+  EXPECT_EQ(report::verify_check_line(matmul, report::TextStyle{false, report::Verbosity::quiet, 0}), "");
+}
+
 }  // namespace
 }  // namespace archfit::verify
