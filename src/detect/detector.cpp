@@ -15,10 +15,13 @@ HostReport read_host(const probe::SystemRoot& root, const probe::Environment& en
   // The kernel formats /proc/cpuinfo one CPU at a time as it is read (and on x86 samples each
   // CPU's clock for "cpu MHz", which costs a cross-CPU call per CPU): the first CPU's block says
   // all detect needs, and /sys/devices/system/cpu/possible counts them (as sysconf's
-  // _SC_NPROCESSORS_CONF does). Without that file (a captured tree), read every block.
+  // _SC_NPROCESSORS_CONF does). So the read stops at the blank line that ends the first block:
+  // each read(2) of the file formats the next page of blocks (on the H200 VM, 57 us a read and
+  // six reads for the 16 KiB read before). Without that file (a captured tree), read every block.
   auto possible = root.read_text("/sys/devices/system/cpu/possible", 256);
   auto count = possible.ok() ? count_cpu_list(possible.text) : std::nullopt;
-  auto cpuinfo = root.read_text("/proc/cpuinfo", count ? std::size_t{16} << 10 : std::size_t{8} << 20);
+  auto cpuinfo = count ? root.read_text("/proc/cpuinfo", std::size_t{16} << 10, "\n\n")
+                       : root.read_text("/proc/cpuinfo", std::size_t{8} << 20);
   if (cpuinfo.ok()) {
     host.cpu = parse_cpuinfo(cpuinfo.text);
     if (count) {

@@ -133,7 +133,7 @@ InRootWalk walk_in_root(const std::string& root, std::string_view path, bool fol
 }
 
 // Reads a regular file from an open descriptor, at most `limit` bytes.
-void read_all(int fd, std::size_t limit, TextFile& file) {
+void read_all(int fd, std::size_t limit, std::string_view stop_after, TextFile& file) {
   char buffer[8192];
   while (file.text.size() < limit) {
     ssize_t n = ::read(fd, buffer, std::min(sizeof buffer, limit - file.text.size()));
@@ -147,7 +147,11 @@ void read_all(int fd, std::size_t limit, TextFile& file) {
     if (n == 0) {
       break;
     }
+    std::size_t searched = file.text.size() < stop_after.size() ? 0 : file.text.size() - stop_after.size() + 1;
     file.text.append(buffer, static_cast<std::size_t>(n));
+    if (!stop_after.empty() && file.text.find(stop_after, searched) != std::string::npos) {
+      break;
+    }
   }
 }
 
@@ -204,7 +208,7 @@ std::string SystemRoot::host_path(std::string_view path) const {
   return walk.path == "/" ? m_root : m_root + walk.path;
 }
 
-TextFile SystemRoot::read_text(std::string_view path, std::size_t limit) const {
+TextFile SystemRoot::read_text(std::string_view path, std::size_t limit, std::string_view stop_after) const {
   TextFile file;
   Fd fd;
   if (m_live) {
@@ -228,7 +232,7 @@ TextFile SystemRoot::read_text(std::string_view path, std::size_t limit) const {
     fd = open_regular(walk.parent(), walk.name.c_str(), true, file.error);
   }
   if (fd.valid()) {
-    read_all(fd.get(), limit, file);
+    read_all(fd.get(), limit, stop_after, file);
   }
   return file;
 }

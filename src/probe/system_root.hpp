@@ -42,8 +42,11 @@ class SystemRoot {
   std::string host_path(std::string_view path) const;
 
   // Reads at most `limit` bytes (sysfs attributes are one page; /proc/cpuinfo can be ~1 MiB on
-  // 256-thread hosts). Read-only, O_NONBLOCK; anything but a regular file is EINVAL.
-  virtual TextFile read_text(std::string_view path, std::size_t limit = std::size_t{4} << 20) const;
+  // 256-thread hosts), and stops after the read that brings in `stop_after` when it is not empty
+  // (the kernel formats /proc files as they are read, so what is not read costs nothing).
+  // Read-only, O_NONBLOCK; anything but a regular file is EINVAL.
+  virtual TextFile read_text(std::string_view path, std::size_t limit = std::size_t{4} << 20,
+                             std::string_view stop_after = {}) const;
   // Names in a directory, sorted; empty when it is absent or unreadable.
   virtual std::vector<std::string> list_dir(std::string_view path) const;
   virtual PathAccess access(std::string_view path) const;

@@ -16,11 +16,11 @@ namespace {
 class TreeSeenAsLive : public probe::SystemRoot {
  public:
   explicit TreeSeenAsLive(const std::string& tree) : SystemRoot("/"), m_tree(tree) {}
-  probe::TextFile read_text(std::string_view path, std::size_t limit) const override {
+  probe::TextFile read_text(std::string_view path, std::size_t limit, std::string_view stop_after) const override {
     if (path == "/sys/bus/pci/devices/0000:00:06.0/device") {
       return {"0xfffe\n", 0};  // not in data/nvidia_pci_ids.tsv
     }
-    return m_tree.read_text(path, limit);
+    return m_tree.read_text(path, limit, stop_after);
   }
   std::vector<std::string> list_dir(std::string_view path) const override { return m_tree.list_dir(path); }
   probe::PathAccess access(std::string_view path) const override { return m_tree.access(path); }

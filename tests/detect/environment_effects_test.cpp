@@ -175,11 +175,11 @@ TEST(EnvironmentEffects, ContainerWithoutDevKfd) {
 class HidingRoot : public probe::SystemRoot {
  public:
   using SystemRoot::SystemRoot;
-  probe::TextFile read_text(std::string_view path, std::size_t limit) const override {
+  probe::TextFile read_text(std::string_view path, std::size_t limit, std::string_view stop_after) const override {
     if (path.find("/topology/nodes/3/") != std::string_view::npos) {
       return {"", EPERM};
     }
-    return SystemRoot::read_text(path, limit);
+    return SystemRoot::read_text(path, limit, stop_after);
   }
 };
 

@@ -246,5 +246,27 @@ TEST(HostileToolOutput, RocminfoFromDevZeroIsCapped) {
   EXPECT_LT(seconds, 30.0);
 }
 
+// read_text's stop_after ends the read after the read(2) that brought the marker in: /proc/cpuinfo
+// is formatted as it is read, so detect stops at the blank line after the first CPU's block. On a
+// regular file each read(2) returns a full 8 KiB buffer, so the text is exactly one buffer long.
+TEST(SystemRootRead, StopAfterEndsTheReadAtTheReadThatBroughtTheMarker) {
+  fs::path dir = unique_temp_path("read-stop");
+  fs::create_directories(dir / "proc");
+  std::string blocks;
+  for (int cpu = 0; blocks.size() < 40000; ++cpu) {
+    blocks += "processor\t: " + std::to_string(cpu) + "\nflags\t\t: " + std::string(1400, 'f') + "\n\n";
+  }
+  std::ofstream(dir / "proc" / "cpuinfo") << blocks;
+  probe::SystemRoot root(dir.string());
+  auto whole = root.read_text("/proc/cpuinfo", std::size_t{16} << 10);
+  auto first = root.read_text("/proc/cpuinfo", std::size_t{16} << 10, "\n\n");
+  EXPECT_EQ(whole.text.size(), std::size_t{16} << 10);
+  EXPECT_EQ(first.text.size(), std::size_t{8} << 10);
+  EXPECT_EQ(first.text, blocks.substr(0, first.text.size()));
+  auto none = root.read_text("/proc/cpuinfo", std::size_t{16} << 10, "no such marker");
+  EXPECT_EQ(none.text.size(), std::size_t{16} << 10);
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace archfit::test
