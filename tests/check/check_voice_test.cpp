@@ -68,8 +68,8 @@ TEST(CheckVoice, ACudaTorchOnAmdTargetsSaysSoFirstInOneLine) {
   fs::remove_all(top);
   EXPECT_EQ(result.exit_code, 1) << result.err;
   // The first line is the verdict (version.py: cuda = '13.0'; the libraries: sm_80 only).
-  EXPECT_TRUE(result.out.starts_with(
-      "vendor mismatch: this is a CUDA build of torch, and the targets are AMD (gfx942): it cannot run on them\n"))
+  EXPECT_TRUE(result.out.starts_with("  FAIL  vendor mismatch: this is a CUDA build of torch, and the targets are AMD "
+                                     "(gfx942): it cannot run on them\n"))
       << result.out;
   EXPECT_NE(result.out.find("install a ROCm build of torch"), std::string::npos) << result.out;
   // Never the fixes of the wrong vendor.
@@ -77,8 +77,8 @@ TEST(CheckVoice, ACudaTorchOnAmdTargetsSaysSoFirstInOneLine) {
   EXPECT_EQ(result.out.find("PYTORCH_ROCM_ARCH"), std::string::npos) << result.out;
   EXPECT_EQ(result.out.find("NVIDIA driver"), std::string::npos) << result.out;
   // The five libraries: one cause, one block, three names and "and 2 more".
-  EXPECT_EQ(count(result.out, "\nno-code "), 1u) << result.out;  // the matrix has one cell each
-  EXPECT_NE(result.out.find("\nno-code on gfx942, 5 files: carries only NVIDIA GPU code"), std::string::npos)
+  EXPECT_EQ(count(result.out, "FAIL  no-code "), 1u) << result.out;  // the matrix has one cell each
+  EXPECT_NE(result.out.find("\n  FAIL  no-code on gfx942, 5 files: carries only NVIDIA GPU code"), std::string::npos)
       << result.out;
   EXPECT_NE(result.out.find(" and 2 more\n"), std::string::npos) << result.out;
   // --json has every file, and the mismatch.
@@ -93,7 +93,7 @@ TEST(CheckVoice, AnAmdOnlyFileOnNvidiaTargetsNeverGetsCudaFixes) {
   std::string file = (fixture_dir("check") / "gpu/libxnack_off.so").string();
   auto result = archfit({"check", "--target", "sm_90", file});
   EXPECT_EQ(result.exit_code, 1) << result.err;
-  EXPECT_TRUE(result.out.starts_with("vendor mismatch: " + file +
+  EXPECT_TRUE(result.out.starts_with("  FAIL  vendor mismatch: " + file +
                                      " is a ROCm build, and the targets are NVIDIA (sm_90): it cannot run on them\n"))
       << result.out;
   EXPECT_EQ(result.out.find("-gencode"), std::string::npos) << result.out;
@@ -103,11 +103,11 @@ TEST(CheckVoice, AnAmdOnlyFileOnNvidiaTargetsNeverGetsCudaFixes) {
   std::string nvidia = (fixture_dir("check") / "gpu").string();
   auto several = archfit({"check", "--target", "gfx942", nvidia + "/libsm80.so", nvidia + "/libsm90a.so",
                           nvidia + "/libptx80.so"});
-  EXPECT_TRUE(several.out.starts_with(
-      "vendor mismatch: 3 inputs are CUDA builds, and the targets are AMD (gfx942): they cannot run on them\n"))
+  EXPECT_TRUE(several.out.starts_with("  FAIL  vendor mismatch: 3 inputs are CUDA builds, and the targets are AMD "
+                                      "(gfx942): they cannot run on them\n"))
       << several.out;
   EXPECT_EQ(count(several.out, "vendor mismatch:"), 1u) << several.out;
-  EXPECT_NE(several.out.find("  inputs: " + nvidia + "/libptx80.so, "), std::string::npos) << several.out;
+  EXPECT_NE(several.out.find("\n        inputs: " + nvidia + "/libptx80.so, "), std::string::npos) << several.out;
   // Targets of both vendors: judged per target, no headline.
   auto both = archfit({"check", "--target", "gfx90a,sm_90", file});
   EXPECT_EQ(both.out.find("vendor mismatch"), std::string::npos) << both.out;
@@ -115,6 +115,29 @@ TEST(CheckVoice, AnAmdOnlyFileOnNvidiaTargetsNeverGetsCudaFixes) {
   auto same = archfit({"check", "--target", "gfx942", file});
   EXPECT_EQ(same.out.find("vendor mismatch"), std::string::npos) << same.out;
   EXPECT_NE(same.out.find("--offload-arch=gfx942"), std::string::npos) << same.out;
+}
+
+// The one fix of a mismatch names every target, not the first one only: an AMD-only file checked
+// for two NVIDIA targets, an NVIDIA-only file for two AMD targets.
+TEST(CheckVoice, AVendorMismatchFixNamesEveryTarget) {
+  struct Case {
+    std::string file;
+    std::string targets;
+    std::vector<std::string> processors;
+  };
+  std::string gpu = (fixture_dir("check") / "gpu").string();
+  for (const auto& [file, targets, processors] :
+       {Case{gpu + "/libxnack_off.so", "sm_80,sm_90", {"sm_80", "sm_90"}},
+        Case{gpu + "/libsm80.so", "gfx90a,gfx942", {"gfx90a", "gfx942"}}}) {
+    auto json = archfit({"check", "--json", "--target", targets, file});
+    auto text = archfit({"check", "--target", targets, file});
+    EXPECT_EQ(json.exit_code, 1) << json.err;
+    auto parsed = nlohmann::json::parse(json.out);
+    ASSERT_EQ(parsed["vendor_mismatches"].size(), 1u) << json.out;
+    std::string fix = parsed["vendor_mismatches"][0]["fix"];
+    EXPECT_NE(fix.find(processors[0] + " and " + processors[1]), std::string::npos) << fix;
+    EXPECT_NE(text.out.find(processors[0] + " and " + processors[1]), std::string::npos) << text.out;
+  }
 }
 
 TEST(CheckVoice, RepeatedCausesAreOneBlockWithTheFilesFolded) {
@@ -130,12 +153,48 @@ TEST(CheckVoice, RepeatedCausesAreOneBlockWithTheFilesFolded) {
   fs::remove_all(dir);
   EXPECT_EQ(result.exit_code, 1) << result.err;
   EXPECT_EQ(result.out.find("vendor mismatch"), std::string::npos) << result.out;
-  EXPECT_EQ(count(result.out, "no-code on sm_90, 6 files: "), 1u) << result.out;
-  EXPECT_EQ(count(result.out, "  fix: "), 1u) << result.out;
-  EXPECT_NE(result.out.find("  files: " + (dir / "libk").string()), std::string::npos) << result.out;
+  EXPECT_EQ(count(result.out, "  FAIL  no-code on sm_90, 6 files: "), 1u) << result.out;
+  EXPECT_EQ(count(result.out, "fix: "), 1u) << result.out;
+  EXPECT_NE(result.out.find("\n        files: " + (dir / "libk").string()), std::string::npos) << result.out;
   EXPECT_NE(result.out.find(" and 3 more\n"), std::string::npos) << result.out;
   auto parsed = nlohmann::json::parse(json.out);
   EXPECT_EQ(parsed["results"].size(), 6u);  // every file in --json
+}
+
+// -q: the problems only (no targets, no matrix, no passes), the summary kept; -v: the facts behind
+// each verdict: every file of a cause named, and the native results as passes with their reason.
+// Six sm_80-only copies (no code for 9.0) and one -gencode arch=compute_90a,code=sm_90a build
+// (native on sm_90, as tests/check/check_gpu_test.cpp asserts) against sm_90.
+TEST(CheckVoice, QuietSaysTheProblemsOnlyAndVerboseTheFactsBehindThem) {
+  fs::path dir = unique_temp_path("check-voice-verbosity");
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  for (int i = 1; i <= 6; ++i) {
+    fs::copy_file(fixture_dir("check") / "gpu/libsm80.so", dir / ("libk" + std::to_string(i) + ".so"));
+  }
+  fs::copy_file(fixture_dir("check") / "gpu/libsm90a.so", dir / "libnative.so");
+  auto normal = archfit({"check", "--target", "sm_90", dir.string()});
+  auto quiet = archfit({"check", "-q", "--target", "sm_90", dir.string()});
+  auto verbose = archfit({"check", "-v", "--target", "sm_90", dir.string()});
+  fs::remove_all(dir);
+  for (const auto* result : {&normal, &quiet, &verbose}) {
+    EXPECT_EQ(result->exit_code, 1) << result->err;  // the exit code does not depend on the verbosity
+    EXPECT_EQ(count(result->out, "  FAIL  no-code on sm_90, 6 files: "), 1u) << result->out;
+    EXPECT_NE(result->out.find("\nSummary: 7 binaries × 1 target: 6 will not run"), std::string::npos) << result->out;
+  }
+  EXPECT_NE(normal.out.find("Targets: sm_90"), std::string::npos) << normal.out;
+  EXPECT_NE(normal.out.find("libnative.so"), std::string::npos) << normal.out;  // its matrix row
+  EXPECT_NE(normal.out.find(" and 3 more\n"), std::string::npos) << normal.out;
+  EXPECT_EQ(normal.out.find("PASS"), std::string::npos) << normal.out;
+  EXPECT_EQ(quiet.out.find("Targets:"), std::string::npos) << quiet.out;
+  EXPECT_EQ(quiet.out.find("libnative.so"), std::string::npos) << quiet.out;  // no matrix
+  EXPECT_NE(quiet.out.find(" and 3 more\n"), std::string::npos) << quiet.out;
+  EXPECT_EQ(verbose.out.find(" more\n"), std::string::npos) << verbose.out;  // every file named
+  for (int i = 1; i <= 6; ++i) {
+    EXPECT_NE(verbose.out.find("libk" + std::to_string(i) + ".so"), std::string::npos) << verbose.out;
+  }
+  EXPECT_NE(verbose.out.find("  PASS  native " + (dir / "libnative.so").string() + " on sm_90: "), std::string::npos)
+      << verbose.out;
 }
 
 TEST(CheckVoice, UnreadableInputsAreErrorsOnStderrNotInTheReport) {
