@@ -18,25 +18,12 @@ namespace fs = std::filesystem;
 
 std::string h200() { return std::string(ARCHFIT_SOURCE_DIR) + "/tests/data/sysroots/h200/root"; }
 
-CommandResult archfit(std::vector<std::string> args) {
-  args.insert(args.begin(), archfit_binary());
-  return run_command(args);
-}
-
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) {
-    ++n;
-  }
-  return n;
-}
-
 TEST(QuietVerbose, CheckListsProblemsOnlyOrEveryVerdictWithItsReason) {
   std::string sm80 = (fixture_dir("check") / "gpu/libsm80.so").string();
   std::string sm90a = (fixture_dir("check") / "gpu/libsm90a.so").string();
-  auto normal = archfit({"check", "--target", "sm_90", sm80, sm90a});
-  auto quiet = archfit({"--quiet", "check", "--target", "sm_90", sm80, sm90a});
-  auto verbose = archfit({"--verbose", "check", "--target", "sm_90", sm80, sm90a});
+  auto normal = run_archfit({"check", "--target", "sm_90", sm80, sm90a});
+  auto quiet = run_archfit({"--quiet", "check", "--target", "sm_90", sm80, sm90a});
+  auto verbose = run_archfit({"--verbose", "check", "--target", "sm_90", sm80, sm90a});
   for (const auto* result : {&normal, &quiet, &verbose}) {
     EXPECT_EQ(result->exit_code, 1) << result->err;
     EXPECT_NE(result->out.find("  FAIL  no-code " + sm80 + " on sm_90: "), std::string::npos) << result->out;
@@ -47,18 +34,18 @@ TEST(QuietVerbose, CheckListsProblemsOnlyOrEveryVerdictWithItsReason) {
   EXPECT_EQ(normal.out.find("PASS"), std::string::npos) << normal.out;
   EXPECT_NE(verbose.out.find("  PASS  native " + sm90a + " on sm_90: "), std::string::npos) << verbose.out;
   // --json is the same document whatever the verbosity.
-  auto json = archfit({"check", "--json", "--target", "sm_90", sm80});
-  auto json_quiet = archfit({"-q", "check", "--json", "--target", "sm_90", sm80});
+  auto json = run_archfit({"check", "--json", "--target", "sm_90", sm80});
+  auto json_quiet = run_archfit({"-q", "check", "--json", "--target", "sm_90", sm80});
   EXPECT_EQ(json.out, json_quiet.out);
 }
 
 TEST(QuietVerbose, ReportLeavesTheFoldsOutOrFoldsTheVerboseReports) {
   std::vector<std::string> args = {"report", "--sysroot", h200(), "--python", "/nonexistent/python"};
-  auto normal = archfit(args);
+  auto normal = run_archfit(args);
   args.insert(args.begin() + 1, "-q");
-  auto quiet = archfit(args);
+  auto quiet = run_archfit(args);
   args[1] = "-v";
-  auto verbose = archfit(args);
+  auto verbose = run_archfit(args);
   for (const auto* result : {&normal, &quiet, &verbose}) {
     EXPECT_EQ(result->exit_code, 0) << result->err;  // a paste, not a gate
     EXPECT_NE(result->out.find("| Verdict |"), std::string::npos) << result->out;
@@ -68,7 +55,7 @@ TEST(QuietVerbose, ReportLeavesTheFoldsOutOrFoldsTheVerboseReports) {
   // The findings are the same; the folds are what -q leaves out.
   EXPECT_TRUE(normal.out.starts_with(quiet.out.substr(0, quiet.out.find("<sub>")))) << quiet.out;
   // -v: doctor's fold gives the rule and source of its passes too.
-  EXPECT_GT(count(verbose.out, "source: "), count(normal.out, "source: ")) << verbose.out;
+  EXPECT_GT(count_of(verbose.out, "source: "), count_of(normal.out, "source: ")) << verbose.out;
 }
 
 TEST(QuietVerbose, FleetReportAndCheckSayTheProblemsOnlyOrEveryNode) {
@@ -76,14 +63,14 @@ TEST(QuietVerbose, FleetReportAndCheckSayTheProblemsOnlyOrEveryNode) {
   fs::remove_all(dir);
   fs::create_directories(dir);
   std::string input = (fixture_dir("check") / "gpu/libsm80.so").string();
-  auto node = archfit({"fleet", "node", "--node", "h1", "--out", dir.string(), "--sysroot", h200(), "--check", input});
+  auto node = run_archfit({"fleet", "node", "--node", "h1", "--out", dir.string(), "--sysroot", h200(), "--check", input});
   ASSERT_EQ(node.exit_code, 0) << node.err;
-  auto normal = archfit({"fleet", "report", dir.string()});
-  auto quiet = archfit({"fleet", "-q", "report", dir.string()});
-  auto verbose = archfit({"fleet", "-v", "report", dir.string()});
-  auto check_normal = archfit({"fleet", "check", input, "--reports", dir.string()});
-  auto check_quiet = archfit({"-q", "fleet", "check", input, "--reports", dir.string()});
-  auto check_verbose = archfit({"-v", "fleet", "check", input, "--reports", dir.string()});
+  auto normal = run_archfit({"fleet", "report", dir.string()});
+  auto quiet = run_archfit({"fleet", "-q", "report", dir.string()});
+  auto verbose = run_archfit({"fleet", "-v", "report", dir.string()});
+  auto check_normal = run_archfit({"fleet", "check", input, "--reports", dir.string()});
+  auto check_quiet = run_archfit({"-q", "fleet", "check", input, "--reports", dir.string()});
+  auto check_verbose = run_archfit({"-v", "fleet", "check", input, "--reports", dir.string()});
   fs::remove_all(dir);
   EXPECT_EQ(normal.exit_code, quiet.exit_code);
   EXPECT_EQ(normal.exit_code, verbose.exit_code);

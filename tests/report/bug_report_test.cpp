@@ -263,14 +263,7 @@ TEST(BugReport, QuietLeavesTheFoldsOutAndVerboseFoldsTheVerboseReports) {
   EXPECT_EQ(quiet.find("<details>"), std::string::npos) << quiet;
   auto folds = normal.find("<details>");
   EXPECT_TRUE(quiet.starts_with(normal.substr(0, folds))) << quiet;  // the same table and findings
-  auto sources = [](const std::string& text) {
-    std::size_t n = 0;
-    for (auto at = text.find("source: "); at != std::string::npos; at = text.find("source: ", at + 1)) {
-      ++n;
-    }
-    return n;
-  };
-  EXPECT_GT(sources(verbose), sources(normal));
+  EXPECT_GT(test::count_of(verbose, "source: "), test::count_of(normal, "source: "));
   EXPECT_LT(verbose.size(), k_github_comment_limit);
   expect_nothing_identifying(verbose, "verbose Markdown");
 }
