@@ -1,4 +1,5 @@
-// The one model `check` produces; report/check_text.cpp and report/check_json.cpp render it.
+// The one model `check` produces; report/check_findings.cpp judges it into model::Findings, which
+// report/check_text.cpp and report/check_json.cpp render (with the matrix and the raw results).
 #pragma once
 
 #include <map>

@@ -61,9 +61,21 @@ std::string build_name(std::string_view vendor) { return vendor == "amd" ? "ROCm
 std::string vendor_name(std::string_view vendor) { return vendor == "amd" ? "AMD" : "NVIDIA"; }
 
 std::string build_for_vendor_fix(std::string_view target_vendor, const std::string& package,
-                                 const DeviceTarget& target) {
+                                 const std::vector<DeviceTarget>& targets) {
   if (package == "torch") {
     return torch_build_fix(target_vendor);
+  }
+  // Every target's processor once, in the targets' order: "gfx942 and gfx90a" in prose,
+  // "gfx942,gfx90a" for --target.
+  std::vector<std::string> processors;
+  for (const auto& target : targets) {
+    if (std::find(processors.begin(), processors.end(), target.processor) == processors.end()) {
+      processors.push_back(target.processor);
+    }
+  }
+  std::string prose;
+  for (std::size_t i = 0; i < processors.size(); ++i) {
+    prose += (i == 0 ? "" : i + 1 == processors.size() ? " and " : ", ") + processors[i];
   }
   std::string build = build_name(target_vendor);
   std::string other = target_vendor == "amd" ? "NVIDIA" : "AMD";
@@ -72,11 +84,16 @@ std::string build_for_vendor_fix(std::string_view target_vendor, const std::stri
     // GPU_ARCHS (`archfit env --project P` prints the right one).
     return fmt::format("install a {} build of {}, or build it from source for {} {} (archfit env --project ... "
                        "--target {} prints the variables); its {} build cannot be rebuilt for these GPUs by a flag",
-                       build, package, build, target.processor, target.processor, other == "NVIDIA" ? "CUDA" : "ROCm");
+                       build, package, build, prose, fmt::join(processors, ","), other == "NVIDIA" ? "CUDA" : "ROCm");
   }
   return fmt::format("use a {} build of it for {}: code built for {} GPUs does not run on {} GPUs, and no compiler "
                      "flag changes that",
-                     build, target.processor, other, vendor_name(target_vendor));
+                     build, prose, other, vendor_name(target_vendor));
+}
+
+std::string build_for_vendor_fix(std::string_view target_vendor, const std::string& package,
+                                 const DeviceTarget& target) {
+  return build_for_vendor_fix(target_vendor, package, std::vector<DeviceTarget>{target});
 }
 
 void judge_vendor_mismatches(const VendorInputs& inputs, CheckReport& report) {
@@ -174,7 +191,7 @@ void judge_vendor_mismatches(const VendorInputs& inputs, CheckReport& report) {
                           build_name(other_vendor), targets_text, where)
             : fmt::format("{} is a {} build, and the targets are {}: it cannot run {}", key, build_name(other_vendor),
                           targets_text, where);
-    mismatch.fix = build_for_vendor_fix(target_vendor, subject.package, report.targets.front());
+    mismatch.fix = build_for_vendor_fix(target_vendor, subject.package, report.targets);
     report.vendor_mismatches.push_back(std::move(mismatch));
     mismatched.insert(key);
   }
@@ -213,7 +230,7 @@ void judge_vendor_mismatches(const VendorInputs& inputs, CheckReport& report) {
         problem.fix = fmt::format("{} is part of {}'s runtime and the targets are {}: installing it would not make "
                                   "this run; {}",
                                   problem.needed, vendor_name(other_vendor), targets_text,
-                                  build_for_vendor_fix(target_vendor, load.package, report.targets.front()));
+                                  build_for_vendor_fix(target_vendor, load.package, report.targets));
       }
     }
   }

@@ -33,7 +33,10 @@ std::string build_name(std::string_view vendor);
 std::string vendor_name(std::string_view vendor);
 
 // The fix for code of the other vendor than `target_vendor`'s: a build for that vendor (torch: the
-// wheel index of PyTorch's builds; another package or file: its build for that vendor).
+// wheel index of PyTorch's builds; another package or file: its build for that vendor) that names
+// every target's processor ("for gfx942 and gfx90a", "--target gfx942,gfx90a").
+std::string build_for_vendor_fix(std::string_view target_vendor, const std::string& package,
+                                 const std::vector<DeviceTarget>& targets);
 std::string build_for_vendor_fix(std::string_view target_vendor, const std::string& package,
                                  const DeviceTarget& target);
 

@@ -89,7 +89,7 @@ int run_report(const FleetOptions& options, const GlobalOptions& global) {
   if (options.json) {
     fmt::print("{}\n", fleet::fleet_report_json(*report, ::isatty(STDOUT_FILENO) == 1 ? 2 : 0));
   } else {
-    fmt::print("{}", fleet::fleet_report_text(*report, options.markdown));
+    fmt::print("{}", fleet::fleet_report_text(*report, options.markdown, global.verbosity));
   }
   bool clean = report->errors.empty();
   for (const auto& node : report->nodes) clean = clean && node.status == "ok";
@@ -133,7 +133,11 @@ int run_fleet_check(const FleetOptions& options, const GlobalOptions& global) {
   if (options.json) {
     fmt::print("{}\n", fleet::fleet_check_json(verdicts, errors, ::isatty(STDOUT_FILENO) == 1 ? 2 : 0));
   } else {
-    fmt::print("{}", fleet::verdicts_text(verdicts, false));
+    if (global.verbosity == report::Verbosity::verbose) {
+      // -v: the facts behind each verdict, which targets each group of nodes has.
+      fmt::print("GPU groups\n{}\n", fleet::groups_text(*report, false));
+    }
+    fmt::print("{}", fleet::verdicts_text(verdicts, false, global.verbosity));
     for (const auto& error : errors) fmt::print("  note: {}\n", terminal_safe(error));
   }
   bool everywhere = !verdicts.empty();

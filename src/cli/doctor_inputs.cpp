@@ -1,6 +1,7 @@
 #include "cli/doctor_inputs.hpp"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -11,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "cli/config_file.hpp"
+#include "cli/failure_output.hpp"
 #include "cli/target_sources.hpp"
 #include "probe/command_runner.hpp"
 #include "probe/system_root.hpp"
@@ -48,6 +50,36 @@ void add_target_options(CLI::App& app, DoctorInputs& inputs) {
                  "GPU targets instead of the ones found: gfx942, sm_90 (comma-separated or repeated)")
       ->type_name("T,...");
   add_targets_from_option(app, inputs.targets_from);
+}
+
+void add_doctor_options(CLI::App& app, DoctorCommandOptions& options, const DoctorOptionHelp& help) {
+  app.add_option("--project", options.inputs.project, help.project)->type_name("NAME");
+  app.add_option("--src", options.inputs.src, help.src)->type_name("DIR");
+  add_target_options(app, options.inputs);
+  app.add_option("--python", options.inputs.python, help.python)->type_name("PY");
+  app.add_option("--sysroot", options.inputs.sysroot, "Read the machine's files below DIR instead of / (a captured tree)")
+      ->type_name("DIR");
+  app.add_option("--timeout", options.timeout_seconds, "Seconds each external command may take before it is killed")
+      ->type_name("SECONDS")
+      ->check(CLI::PositiveNumber);
+}
+
+Result<PreparedDoctor> prepare_doctor(const DoctorCommandOptions& options) {
+  ARCHFIT_TRY(PreparedDoctor prepared, prepare_doctor(options.inputs));
+  prepared.options.timeout = std::chrono::milliseconds(static_cast<long>(options.timeout_seconds * 1000));
+  return prepared;
+}
+
+int run_with_doctor(const DoctorCommandOptions& options, const GlobalOptions& global, std::string_view command,
+                    const std::function<int(const PreparedDoctor&, const probe::SystemRoot&, const probe::CommandRunner&)>& body) {
+  auto prepared = prepare_doctor(options);
+  if (!prepared) {
+    report::TextStyle error_style{use_color(global.color, STDERR_FILENO)};
+    return report_failure(error_style, options.json, command, prepared.error().message, k_exit_usage);
+  }
+  probe::SystemRoot root(options.inputs.sysroot);
+  probe::ProcessRunner runner;
+  return body(*prepared, root, runner);
 }
 
 Result<PreparedDoctor> prepare_doctor(const DoctorInputs& command_line) {

@@ -51,11 +51,23 @@ void write_verdicts(JsonWriter& w, const std::vector<InputVerdicts>& verdicts) {
 
 }  // namespace
 
-std::string verdicts_text(const std::vector<InputVerdicts>& verdicts, bool markdown) {
+std::string groups_text(const FleetReport& report, bool markdown) {
+  std::string out;
+  for (const auto& group : report.groups) {
+    out += fmt::format("{}{:<30} {:>5}  {}\n", markdown ? "- " : "  ", targets_text(group.targets), group.nodes.size(),
+                       compress_hostlist(group.nodes));
+  }
+  return out;
+}
+
+std::string verdicts_text(const std::vector<InputVerdicts>& verdicts, bool markdown, report::Verbosity verbosity) {
   std::string out;
   auto safe = [](std::string_view text) { return terminal_safe(text); };
   for (const auto& input : verdicts) {
     for (const auto& group : input.groups) {
+      if (verbosity == report::Verbosity::quiet && group.verdict == "runs") {
+        continue;  // -q: where it does not run, or cannot be judged
+      }
       std::string nodes = compress_hostlist(group.nodes);
       std::string why =
           group.reasons.empty() ? "" : fmt::format(" ({})", safe(fmt::format("{}", fmt::join(group.reasons, "; "))));
@@ -169,21 +181,51 @@ std::string fleet_report_json(const FleetReport& report, int indent) {
   return w.take();
 }
 
-std::string fleet_report_text(const FleetReport& report, bool markdown) {
+namespace {
+
+// -v: one line per ok node, its target IDs and facts (the drift table's facts, in its order).
+std::string nodes_text(const FleetReport& report, bool markdown) {
+  std::string out;
+  for (const auto& node : report.nodes) {
+    if (node.status != "ok") {
+      continue;  // listed under "Nodes without a report"
+    }
+    std::vector<std::string> facts;
+    for (const auto& name : drift_fact_names()) {
+      auto fact = node.facts.find(name);
+      facts.push_back(name + " " + terminal_safe(fact == node.facts.end() ? std::string("unknown") : fact->second));
+    }
+    out += fmt::format("{}{:<12} {:<30} {}\n", markdown ? "- " : "  ", terminal_safe(node.name),
+                       terminal_safe(node.target_ids.empty() ? std::string("no GPU")
+                                                             : fmt::format("{}", fmt::join(node.target_ids, " "))),
+                       fmt::join(facts, ", "));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string fleet_report_text(const FleetReport& report, bool markdown, report::Verbosity verbosity) {
+  bool quiet = verbosity == report::Verbosity::quiet;
   std::string out;
   auto heading = [&](std::string_view title) { out += markdown ? fmt::format("\n## {}\n\n", title) : fmt::format("\n{}\n", title); };
   auto safe = [](std::string_view text) { return terminal_safe(text); };
   out += fmt::format("{}{} nodes: {} ok, {} failed, {} rejected\n", markdown ? "# archfit fleet report\n\n" : "",
                      report.nodes.size(), count_status(report, "ok"), count_status(report, "failed"),
                      count_status(report, "rejected"));
-  heading("GPU groups");
-  for (const auto& group : report.groups) {
-    out += fmt::format("{}{:<30} {:>5}  {}\n", markdown ? "- " : "  ", targets_text(group.targets), group.nodes.size(),
-                       compress_hostlist(group.nodes));
+  // -q: the problems only (drift, the checks that are not PASS, the inputs that do not run, the
+  // nodes without a report, the errors); -v: also every node's targets and facts.
+  if (!quiet) {
+    heading("GPU groups");
+    out += groups_text(report, markdown);
+    heading("Arch list covering every node");
+    out += fmt::format("{}PYTORCH_ROCM_ARCH=\"{}\"\n", markdown ? "    " : "  ", report.pytorch_rocm_arch);
+    out += fmt::format("{}TORCH_CUDA_ARCH_LIST=\"{}\"\n", markdown ? "    " : "  ", report.torch_cuda_arch_list);
   }
-  heading("Arch list covering every node");
-  out += fmt::format("{}PYTORCH_ROCM_ARCH=\"{}\"\n", markdown ? "    " : "  ", report.pytorch_rocm_arch);
-  out += fmt::format("{}TORCH_CUDA_ARCH_LIST=\"{}\"\n", markdown ? "    " : "  ", report.torch_cuda_arch_list);
+  if (verbosity == report::Verbosity::verbose) {
+    heading("Nodes");
+    out += nodes_text(report, markdown);
+  }
   heading("Drift (facts that differ between nodes)");
   if (report.drift.empty()) out += "  none\n";
   if (markdown && !report.drift.empty()) out += "| fact | value | nodes |\n|---|---|---|\n";
@@ -201,7 +243,7 @@ std::string fleet_report_text(const FleetReport& report, bool markdown) {
   }
   if (!report.verdicts.empty()) {
     heading("Checked inputs");
-    out += verdicts_text(report.verdicts, markdown);
+    out += verdicts_text(report.verdicts, markdown, verbosity);
   }
   bool any_failed = false;
   for (const auto& node : report.nodes) any_failed = any_failed || node.status != "ok";

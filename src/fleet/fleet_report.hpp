@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "fleet/node_report.hpp"
+#include "report/text_style.hpp"
 #include "util/result.hpp"
 
 namespace archfit::fleet {
@@ -75,9 +76,16 @@ FleetReport aggregate_node_reports(const std::vector<ReportFile>& files);
 Result<FleetReport> read_report_directory(const std::string& dir, unsigned threads = 0);
 
 std::string fleet_report_json(const FleetReport& report, int indent);
-std::string fleet_report_text(const FleetReport& report, bool markdown);
-// `fleet check`: the verdicts alone (schema archfit.fleet-check/1; text: one line per group).
-std::string verdicts_text(const std::vector<InputVerdicts>& verdicts, bool markdown);
+// Text or Markdown. -q (Verbosity::quiet): the problems only (no GPU groups, no arch lists, no input
+// verdicts that run); -v: also a "Nodes" section, every ok node's target IDs and facts.
+std::string fleet_report_text(const FleetReport& report, bool markdown,
+                              report::Verbosity verbosity = report::Verbosity::normal);
+// The GPU groups, one line each: targets, how many nodes, which (a hostlist).
+std::string groups_text(const FleetReport& report, bool markdown);
+// `fleet check`: the verdicts alone (schema archfit.fleet-check/1; text: one line per group; -q
+// leaves out the groups where the input runs).
+std::string verdicts_text(const std::vector<InputVerdicts>& verdicts, bool markdown,
+                          report::Verbosity verbosity = report::Verbosity::normal);
 std::string fleet_check_json(const std::vector<InputVerdicts>& verdicts, const std::vector<std::string>& errors,
                              int indent);
 

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "check/checker.hpp"
-#include "report/check_causes.hpp"
+#include "report/check_findings.hpp"
 #include "report/check_json.hpp"
 #include "report/check_text.hpp"
 #include "report/detect_json.hpp"
@@ -65,48 +65,18 @@ void add_doctor_findings(const doctor::DoctorReport& doctor, std::vector<Finding
   }
 }
 
-// check's per-file results repeat one cause for many files (19 libraries of a CUDA torch that all
-// miss libcudart.so.12): one finding per cause (report/check_causes.hpp), with the number of files
-// and the first of them. A vendor mismatch (a CUDA torch, AMD GPUs) is one finding of its own.
+// check's own findings (report/check_findings.hpp): one per repeated cause (19 libraries of a CUDA
+// torch that all miss libcudart.so.12), a vendor mismatch one finding of its own; those that need
+// attention; jit and opaque code runs (or may): check's own section lists them.
 void add_check_findings(const check::CheckReport& check, std::vector<Finding>& out) {
-  for (const auto& mismatch : check.vendor_mismatches) {
-    Finding finding;
-    finding.id = "check.vendor-mismatch";
-    finding.status = Status::fail;
-    finding.title = mismatch.message;
-    finding.seen = mismatch.evidence;
-    finding.fix = mismatch.fix;
-    finding.origin = "check --python";
-    out.push_back(std::move(finding));
-  }
-  for (const auto& item : check.consistency) {
-    auto status = model::status_from_name(item.status).value_or(Status::unknown);
-    if (status == Status::pass || status == Status::skip) {
+  for (auto& finding : check_findings(check)) {
+    if (finding.ok() || (finding.id.starts_with("check.gpu-code.") && finding.status != Status::fail)) {
       continue;
     }
-    Finding finding;
-    finding.id = "check." + item.id;
-    finding.status = status;
-    finding.title = item.message;
-    finding.fix = item.fix;
-    finding.origin = "check --python";
-    out.push_back(std::move(finding));
-  }
-  for (const auto& cause : group_check_causes(check)) {
-    if (!is_failure(cause)) {
-      continue;  // jit and opaque run (or may): check's own report lists them
-    }
-    const CheckFile& first = cause.files.front();
-    std::string first_name = first.member ? first.path + "(" + *first.member + ")" : first.path;
-    std::size_t files = cause.files.size();
-    Finding finding;
-    finding.id = cause.id;
-    finding.status = Status::fail;
-    finding.title = fmt::format("{} file{} ({}): {}", files, files == 1 ? "" : "s", cause.what, cause.reason);
-    finding.seen = files == 1 ? first_name : "first: " + first_name;
-    finding.fix = cause.fix;
-    finding.origin = "check --python";
-    out.push_back(std::move(finding));
+    Finding judged = finding;  // the details stay in check's own section
+    judged.group.clear();
+    judged.origin = "check --python";
+    out.push_back(std::move(judged));
   }
 }
 
@@ -281,7 +251,7 @@ BugReport collect_bug_report(const BugReportOptions& options, const doctor::Rule
   return report;
 }
 
-std::string bug_report_markdown(const BugReport& report, std::size_t limit) {
+std::string bug_report_markdown(const BugReport& report, std::size_t limit, Verbosity verbosity) {
   const auto& facts = report.doctor.facts;
   const auto& detect = facts.detect;
   const Redactor& r = report.redactor;
@@ -346,15 +316,20 @@ std::string bug_report_markdown(const BugReport& report, std::size_t limit) {
     attention += "\n";
   }
 
+  // The commands' own reports, folded: not with -q (the findings are the problems); with -v as their
+  // -v text (every file of a cause, the rules and sources of the passes).
   std::vector<Fold> folds;
-  folds.push_back({fmt::format("detect: {} GPU{}", detect.gpus.size(), detect.gpus.size() == 1 ? "" : "s"),
-                   "archfit detect", report.redactor.redact(detect_to_text(detect, TextStyle{}))});
-  folds.push_back({"doctor", "archfit doctor",
-                   report.redactor.redact(without_timing(doctor_to_text(report.doctor, TextStyle{})))});
-  if (report.check) {
+  TextStyle fold_style{.verbosity = verbosity};
+  if (verbosity != Verbosity::quiet) {
+    folds.push_back({fmt::format("detect: {} GPU{}", detect.gpus.size(), detect.gpus.size() == 1 ? "" : "s"),
+                     "archfit detect", report.redactor.redact(detect_to_text(detect, fold_style))});
+    folds.push_back({"doctor", "archfit doctor",
+                     report.redactor.redact(without_timing(doctor_to_text(report.doctor, fold_style)))});
+  }
+  if (report.check && verbosity != Verbosity::quiet) {
     folds.push_back({"check --python", "archfit check --python PY",
-                     report.redactor.redact(check_to_text(*report.check, TextStyle{}) +
-                                            check_errors_to_text(*report.check, TextStyle{}))});
+                     report.redactor.redact(check_to_text(*report.check, fold_style) +
+                                            check_errors_to_text(*report.check, fold_style))});
   }
   std::string top = r.redact(head) + r.redact(attention);
   const std::string tail = "<sub>made by `archfit report`: paste it whole; it diffs cleanly against another report</sub>\n";

@@ -26,6 +26,7 @@
 #include "probe/environment.hpp"
 #include "probe/system_root.hpp"
 #include "report/redaction.hpp"
+#include "report/text_style.hpp"
 
 namespace archfit::report {
 
@@ -56,7 +57,10 @@ BugReport collect_bug_report(const BugReportOptions& options, const doctor::Rule
 std::vector<model::Finding> judge(const detect::DetectReport& detect, const doctor::DoctorReport& doctor,
                                   const check::CheckReport* check);
 
-std::string bug_report_markdown(const BugReport& report, std::size_t limit = k_github_comment_limit);
+// -q (Verbosity::quiet): the facts table and the findings, without the folded reports; -v: the
+// folds hold each command's -v text.
+std::string bug_report_markdown(const BugReport& report, std::size_t limit = k_github_comment_limit,
+                                Verbosity verbosity = Verbosity::normal);
 // indent 0: compact.
 std::string bug_report_json(const BugReport& report, int indent);
 

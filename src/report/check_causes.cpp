@@ -9,14 +9,12 @@ namespace archfit::report {
 namespace {
 
 int verdict_rank(const std::string& verdict) {
-  return verdict == "jit" ? 1 : verdict == "opaque" ? 2 : 0;
+  return verdict == "jit" ? 1 : verdict == "opaque" ? 2 : verdict == "native" ? 3 : 0;
 }
 
 }  // namespace
 
-bool is_failure(const CheckCause& cause) { return verdict_rank(cause.verdict) == 0; }
-
-std::vector<CheckCause> group_check_causes(const check::CheckReport& report) {
+std::vector<CheckCause> group_check_causes(const check::CheckReport& report, bool include_native) {
   using Key = std::tuple<int, std::string, std::string, std::string, std::string>;  // rank, id, what, reason, fix
   std::map<Key, CheckCause> groups;
   auto add = [&](const std::string& id, const std::string& verdict, const std::string& what, const std::string& path,
@@ -28,7 +26,7 @@ std::vector<CheckCause> group_check_causes(const check::CheckReport& report) {
     group.files.push_back({path, member});
   };
   for (const auto& result : report.results) {
-    if (result.verdict != "native") {
+    if (result.verdict != "native" || include_native) {
       add("check.gpu-code." + result.verdict, result.verdict, result.target, result.path, result.member, result.reason,
           result.fix);
     }

@@ -1,6 +1,6 @@
 // check's per-file results repeat one cause for many files (the 19 libraries of a CUDA torch that
 // all miss libcudart.so.12, or carry no code for gfx942): one group per cause, with every file it
-// covers. `check`'s text and `archfit report`'s findings both render these groups.
+// covers. report/check_findings.cpp makes each group one finding.
 #pragma once
 
 #include <optional>
@@ -26,11 +26,8 @@ struct CheckCause {
 };
 
 // The results that are not native and the load problems, one group per (id, what, reason, fix), the
-// failures (no-code, host-only, will not load) first, then jit, then opaque; within those, by id,
-// what and reason, so the order is the same on every run.
-std::vector<CheckCause> group_check_causes(const check::CheckReport& report);
-
-// Whether a group's verdict means the code will not run (jit and opaque do run, or may).
-bool is_failure(const CheckCause& cause);
+// failures (no-code, host-only, will not load) first, then jit, then opaque (then native, when
+// `include_native`); within those, by id, what and reason, so the order is the same on every run.
+std::vector<CheckCause> group_check_causes(const check::CheckReport& report, bool include_native = false);
 
 }  // namespace archfit::report

@@ -1,5 +1,7 @@
 #include "report/check_json.hpp"
 
+#include "report/check_findings.hpp"
+#include "report/finding_json.hpp"
 #include "report/json_helpers.hpp"
 
 namespace archfit::report {
@@ -116,6 +118,17 @@ std::string check_to_json(const check::CheckReport& report, int indent) {
     json.member("evidence", mismatch.evidence);
     json.member("message", mismatch.message);
     json.member("fix", mismatch.fix);
+    json.end_object();
+  }
+  json.end_array();
+  // The same facts as judged findings, the members every command's findings have (finding_json),
+  // each with the lines check's text prints below it; every file named.
+  json.key("findings");
+  json.begin_array();
+  for (const auto& finding : check_findings(report, {.names_per_cause = 0})) {
+    json.begin_object();
+    finding_members(json, finding);
+    json.string_array("details", finding.details);
     json.end_object();
   }
   json.end_array();

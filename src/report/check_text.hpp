@@ -1,5 +1,19 @@
-// `archfit check` as text: a matrix of binaries × targets, then every failure with its reason and
-// fix (grouped by cause), the load problems and the consistency checks.
+// `archfit check` as text: its findings (report/check_findings.hpp) through the one renderer of
+// Findings (report/finding_text.hpp), around the matrix of binaries × targets:
+//
+//     FAIL  vendor mismatch: this is a CUDA build of torch, and the targets are AMD (gfx942): …
+//           found: torch/version.py: cuda 13.0; 5 files with NVIDIA GPU code only (sm_80)
+//           fix:    install a ROCm build of torch: …
+//
+//   Targets: gfx942 (from --target)          the inputs (not with -q)
+//   binary            gfx942                 the matrix (not with -q)
+//
+//     FAIL  no-code on gfx942, 5 files: carries only NVIDIA GPU code
+//           files: torch/lib/libtorch_cuda.so, … and 2 more
+//           fix:    …
+//     PASS  …                                 consistency checks (not with -q)
+//
+//   Summary: …
 #pragma once
 
 #include <cstddef>
@@ -15,8 +29,9 @@ struct CheckTextOptions {
 };
 
 // The report for stdout: a vendor mismatch first (one line each), the targets and packages, the
-// matrix, then the causes (report/check_causes.hpp: repeated findings grouped, their files folded),
-// the consistency checks and the summary. The inputs that could not be read are not in it.
+// matrix, then the causes (report/check_causes.hpp: repeated findings grouped, their files folded;
+// -v names every file and adds the native results as passes), the consistency checks and the
+// summary. The inputs that could not be read are not in it.
 std::string check_to_text(const check::CheckReport& report, const TextStyle& style,
                           const CheckTextOptions& options = {});
 

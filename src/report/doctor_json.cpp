@@ -40,6 +40,21 @@ void compiler(JsonWriter& json, std::string_view name, const doctor::Compiler& c
   json.end_object();
 }
 
+// `"installs": [ {…} … ], "selected": N | null` of the ROCm and the CUDA facts: `each` writes the
+// members of one install.
+template <class Install, class Each>
+void installs_json(JsonWriter& json, const std::vector<Install>& installs, int selected, Each each) {
+  json.key("installs");
+  json.begin_array();
+  for (const auto& install : installs) {
+    json.begin_object();
+    each(install);
+    json.end_object();
+  }
+  json.end_array();
+  number_or_null(json, "selected", selected, -1);
+}
+
 void facts_json(JsonWriter& json, const doctor::Facts& facts) {
   json.key("facts");
   json.begin_object();
@@ -65,10 +80,7 @@ void facts_json(JsonWriter& json, const doctor::Facts& facts) {
 
   json.key("rocm");
   json.begin_object();
-  json.key("installs");
-  json.begin_array();
-  for (const auto& install : facts.rocm.installs) {
-    json.begin_object();
+  installs_json(json, facts.rocm.installs, facts.rocm.selected, [&](const doctor::RocmInstall& install) {
     json.member("root", install.root);
     json.member("kind", install.kind);
     json.string_array("aliases", install.aliases);
@@ -83,10 +95,7 @@ void facts_json(JsonWriter& json, const doctor::Facts& facts) {
       }
     }
     json.string_array("missing_components", missing);
-    json.end_object();
-  }
-  json.end_array();
-  number_or_null(json, "selected", facts.rocm.selected, -1);
+  });
   text_or_null(json, "selected_reason", facts.rocm.selected_reason);
   text_or_null(json, "hipcc", facts.rocm.hipcc_path);
   text_or_null(json, "hipconfig_version", facts.rocm.hipconfig_version);
@@ -95,10 +104,7 @@ void facts_json(JsonWriter& json, const doctor::Facts& facts) {
 
   json.key("cuda");
   json.begin_object();
-  json.key("installs");
-  json.begin_array();
-  for (const auto& install : facts.cuda.installs) {
-    json.begin_object();
+  installs_json(json, facts.cuda.installs, facts.cuda.selected, [&](const doctor::NvccInstall& install) {
     json.member("nvcc", install.nvcc);
     json.member("home", install.home);
     json.string_array("origins", install.origins);
@@ -106,10 +112,7 @@ void facts_json(JsonWriter& json, const doctor::Facts& facts) {
     optional_member(json, "max_gcc", install.max_gcc);
     optional_member(json, "max_clang", install.max_clang);
     tool_run(json, "run", install.run);
-    json.end_object();
-  }
-  json.end_array();
-  number_or_null(json, "selected", facts.cuda.selected, -1);
+  });
   json.end_object();
 
   json.key("python");

@@ -23,19 +23,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-CommandResult archfit(std::vector<std::string> args) {
-  args.insert(args.begin(), archfit_binary());
-  return run_command(args);
-}
-
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) {
-    ++n;
-  }
-  return n;
-}
-
 const std::vector<std::string> k_torch_libraries = {"libtorch_cuda.so", "libc10_cuda.so", "libtorch_cuda_linalg.so",
                                                     "libcaffe2_nvrtc.so", "libtorch_global_deps.so"};
 
@@ -63,13 +50,13 @@ TEST(CheckVoice, ACudaTorchOnAmdTargetsSaysSoFirstInOneLine) {
   fs::path top = unique_temp_path("check-voice-torch");
   fs::remove_all(top);
   fs::path venv = cuda_torch_venv(top);
-  auto result = archfit({"check", "--python", (venv / "bin/python3").string(), "--target", "gfx942"});
-  auto json = archfit({"check", "--json", "--python", (venv / "bin/python3").string(), "--target", "gfx942"});
+  auto result = run_archfit({"check", "--python", (venv / "bin/python3").string(), "--target", "gfx942"});
+  auto json = run_archfit({"check", "--json", "--python", (venv / "bin/python3").string(), "--target", "gfx942"});
   fs::remove_all(top);
   EXPECT_EQ(result.exit_code, 1) << result.err;
   // The first line is the verdict (version.py: cuda = '13.0'; the libraries: sm_80 only).
-  EXPECT_TRUE(result.out.starts_with(
-      "vendor mismatch: this is a CUDA build of torch, and the targets are AMD (gfx942): it cannot run on them\n"))
+  EXPECT_TRUE(result.out.starts_with("  FAIL  vendor mismatch: this is a CUDA build of torch, and the targets are AMD "
+                                     "(gfx942): it cannot run on them\n"))
       << result.out;
   EXPECT_NE(result.out.find("install a ROCm build of torch"), std::string::npos) << result.out;
   // Never the fixes of the wrong vendor.
@@ -77,8 +64,8 @@ TEST(CheckVoice, ACudaTorchOnAmdTargetsSaysSoFirstInOneLine) {
   EXPECT_EQ(result.out.find("PYTORCH_ROCM_ARCH"), std::string::npos) << result.out;
   EXPECT_EQ(result.out.find("NVIDIA driver"), std::string::npos) << result.out;
   // The five libraries: one cause, one block, three names and "and 2 more".
-  EXPECT_EQ(count(result.out, "\nno-code "), 1u) << result.out;  // the matrix has one cell each
-  EXPECT_NE(result.out.find("\nno-code on gfx942, 5 files: carries only NVIDIA GPU code"), std::string::npos)
+  EXPECT_EQ(count_of(result.out, "FAIL  no-code "), 1u) << result.out;  // the matrix has one cell each
+  EXPECT_NE(result.out.find("\n  FAIL  no-code on gfx942, 5 files: carries only NVIDIA GPU code"), std::string::npos)
       << result.out;
   EXPECT_NE(result.out.find(" and 2 more\n"), std::string::npos) << result.out;
   // --json has every file, and the mismatch.
@@ -87,13 +74,25 @@ TEST(CheckVoice, ACudaTorchOnAmdTargetsSaysSoFirstInOneLine) {
   EXPECT_EQ(parsed["vendor_mismatches"][0]["code_vendor"], "nvidia");
   EXPECT_EQ(parsed["vendor_mismatches"][0]["target_vendor"], "amd");
   EXPECT_EQ(parsed["results"].size(), k_torch_libraries.size());
+  // The same facts as findings: the mismatch first, then the one cause with every file named, then
+  // one per consistency check (the triton pin, the torch flavour).
+  ASSERT_EQ(parsed["findings"].size(), 2u + parsed["consistency"].size()) << json.out;
+  EXPECT_EQ(parsed["findings"].back()["id"], "check." + parsed["consistency"].back()["id"].get<std::string>());
+  EXPECT_EQ(parsed["findings"][0]["id"], "check.vendor-mismatch");
+  EXPECT_EQ(parsed["findings"][0]["status"], "fail");
+  EXPECT_EQ(parsed["findings"][1]["id"], "check.gpu-code.no-code");
+  ASSERT_EQ(parsed["findings"][1]["details"].size(), 1u);
+  std::string files = parsed["findings"][1]["details"][0];
+  for (const auto& name : k_torch_libraries) {
+    EXPECT_NE(files.find("torch/lib/" + name), std::string::npos) << files;
+  }
 }
 
 TEST(CheckVoice, AnAmdOnlyFileOnNvidiaTargetsNeverGetsCudaFixes) {
   std::string file = (fixture_dir("check") / "gpu/libxnack_off.so").string();
-  auto result = archfit({"check", "--target", "sm_90", file});
+  auto result = run_archfit({"check", "--target", "sm_90", file});
   EXPECT_EQ(result.exit_code, 1) << result.err;
-  EXPECT_TRUE(result.out.starts_with("vendor mismatch: " + file +
+  EXPECT_TRUE(result.out.starts_with("  FAIL  vendor mismatch: " + file +
                                      " is a ROCm build, and the targets are NVIDIA (sm_90): it cannot run on them\n"))
       << result.out;
   EXPECT_EQ(result.out.find("-gencode"), std::string::npos) << result.out;
@@ -101,20 +100,43 @@ TEST(CheckVoice, AnAmdOnlyFileOnNvidiaTargetsNeverGetsCudaFixes) {
   EXPECT_NE(result.out.find("use a CUDA build of it"), std::string::npos) << result.out;
   // Several inputs of the other vendor: one line, the names folded.
   std::string nvidia = (fixture_dir("check") / "gpu").string();
-  auto several = archfit({"check", "--target", "gfx942", nvidia + "/libsm80.so", nvidia + "/libsm90a.so",
+  auto several = run_archfit({"check", "--target", "gfx942", nvidia + "/libsm80.so", nvidia + "/libsm90a.so",
                           nvidia + "/libptx80.so"});
-  EXPECT_TRUE(several.out.starts_with(
-      "vendor mismatch: 3 inputs are CUDA builds, and the targets are AMD (gfx942): they cannot run on them\n"))
+  EXPECT_TRUE(several.out.starts_with("  FAIL  vendor mismatch: 3 inputs are CUDA builds, and the targets are AMD "
+                                      "(gfx942): they cannot run on them\n"))
       << several.out;
-  EXPECT_EQ(count(several.out, "vendor mismatch:"), 1u) << several.out;
-  EXPECT_NE(several.out.find("  inputs: " + nvidia + "/libptx80.so, "), std::string::npos) << several.out;
+  EXPECT_EQ(count_of(several.out, "vendor mismatch:"), 1u) << several.out;
+  EXPECT_NE(several.out.find("\n        inputs: " + nvidia + "/libptx80.so, "), std::string::npos) << several.out;
   // Targets of both vendors: judged per target, no headline.
-  auto both = archfit({"check", "--target", "gfx90a,sm_90", file});
+  auto both = run_archfit({"check", "--target", "gfx90a,sm_90", file});
   EXPECT_EQ(both.out.find("vendor mismatch"), std::string::npos) << both.out;
   // The same vendor: no headline, and the same-vendor fix (a rebuild for the target).
-  auto same = archfit({"check", "--target", "gfx942", file});
+  auto same = run_archfit({"check", "--target", "gfx942", file});
   EXPECT_EQ(same.out.find("vendor mismatch"), std::string::npos) << same.out;
   EXPECT_NE(same.out.find("--offload-arch=gfx942"), std::string::npos) << same.out;
+}
+
+// The one fix of a mismatch names every target, not the first one only: an AMD-only file checked
+// for two NVIDIA targets, an NVIDIA-only file for two AMD targets.
+TEST(CheckVoice, AVendorMismatchFixNamesEveryTarget) {
+  struct Case {
+    std::string file;
+    std::string targets;
+    std::vector<std::string> processors;
+  };
+  std::string gpu = (fixture_dir("check") / "gpu").string();
+  for (const auto& [file, targets, processors] :
+       {Case{gpu + "/libxnack_off.so", "sm_80,sm_90", {"sm_80", "sm_90"}},
+        Case{gpu + "/libsm80.so", "gfx90a,gfx942", {"gfx90a", "gfx942"}}}) {
+    auto json = run_archfit({"check", "--json", "--target", targets, file});
+    auto text = run_archfit({"check", "--target", targets, file});
+    EXPECT_EQ(json.exit_code, 1) << json.err;
+    auto parsed = nlohmann::json::parse(json.out);
+    ASSERT_EQ(parsed["vendor_mismatches"].size(), 1u) << json.out;
+    std::string fix = parsed["vendor_mismatches"][0]["fix"];
+    EXPECT_NE(fix.find(processors[0] + " and " + processors[1]), std::string::npos) << fix;
+    EXPECT_NE(text.out.find(processors[0] + " and " + processors[1]), std::string::npos) << text.out;
+  }
 }
 
 TEST(CheckVoice, RepeatedCausesAreOneBlockWithTheFilesFolded) {
@@ -125,17 +147,53 @@ TEST(CheckVoice, RepeatedCausesAreOneBlockWithTheFilesFolded) {
     fs::copy_file(fixture_dir("check") / "gpu/libsm80.so", dir / ("libk" + std::to_string(i) + ".so"));
   }
   // sm_80 cubins do not run on 9.0 (another major): no-code, six times over, one cause.
-  auto result = archfit({"check", "--target", "sm_90", dir.string()});
-  auto json = archfit({"check", "--json", "--target", "sm_90", dir.string()});
+  auto result = run_archfit({"check", "--target", "sm_90", dir.string()});
+  auto json = run_archfit({"check", "--json", "--target", "sm_90", dir.string()});
   fs::remove_all(dir);
   EXPECT_EQ(result.exit_code, 1) << result.err;
   EXPECT_EQ(result.out.find("vendor mismatch"), std::string::npos) << result.out;
-  EXPECT_EQ(count(result.out, "no-code on sm_90, 6 files: "), 1u) << result.out;
-  EXPECT_EQ(count(result.out, "  fix: "), 1u) << result.out;
-  EXPECT_NE(result.out.find("  files: " + (dir / "libk").string()), std::string::npos) << result.out;
+  EXPECT_EQ(count_of(result.out, "  FAIL  no-code on sm_90, 6 files: "), 1u) << result.out;
+  EXPECT_EQ(count_of(result.out, "fix: "), 1u) << result.out;
+  EXPECT_NE(result.out.find("\n        files: " + (dir / "libk").string()), std::string::npos) << result.out;
   EXPECT_NE(result.out.find(" and 3 more\n"), std::string::npos) << result.out;
   auto parsed = nlohmann::json::parse(json.out);
   EXPECT_EQ(parsed["results"].size(), 6u);  // every file in --json
+}
+
+// -q: the problems only (no targets, no matrix, no passes), the summary kept; -v: the facts behind
+// each verdict: every file of a cause named, and the native results as passes with their reason.
+// Six sm_80-only copies (no code for 9.0) and one -gencode arch=compute_90a,code=sm_90a build
+// (native on sm_90, as tests/check/check_gpu_test.cpp asserts) against sm_90.
+TEST(CheckVoice, QuietSaysTheProblemsOnlyAndVerboseTheFactsBehindThem) {
+  fs::path dir = unique_temp_path("check-voice-verbosity");
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  for (int i = 1; i <= 6; ++i) {
+    fs::copy_file(fixture_dir("check") / "gpu/libsm80.so", dir / ("libk" + std::to_string(i) + ".so"));
+  }
+  fs::copy_file(fixture_dir("check") / "gpu/libsm90a.so", dir / "libnative.so");
+  auto normal = run_archfit({"check", "--target", "sm_90", dir.string()});
+  auto quiet = run_archfit({"check", "-q", "--target", "sm_90", dir.string()});
+  auto verbose = run_archfit({"check", "-v", "--target", "sm_90", dir.string()});
+  fs::remove_all(dir);
+  for (const auto* result : {&normal, &quiet, &verbose}) {
+    EXPECT_EQ(result->exit_code, 1) << result->err;  // the exit code does not depend on the verbosity
+    EXPECT_EQ(count_of(result->out, "  FAIL  no-code on sm_90, 6 files: "), 1u) << result->out;
+    EXPECT_NE(result->out.find("\nSummary: 7 binaries × 1 target: 6 will not run"), std::string::npos) << result->out;
+  }
+  EXPECT_NE(normal.out.find("Targets: sm_90"), std::string::npos) << normal.out;
+  EXPECT_NE(normal.out.find("libnative.so"), std::string::npos) << normal.out;  // its matrix row
+  EXPECT_NE(normal.out.find(" and 3 more\n"), std::string::npos) << normal.out;
+  EXPECT_EQ(normal.out.find("PASS"), std::string::npos) << normal.out;
+  EXPECT_EQ(quiet.out.find("Targets:"), std::string::npos) << quiet.out;
+  EXPECT_EQ(quiet.out.find("libnative.so"), std::string::npos) << quiet.out;  // no matrix
+  EXPECT_NE(quiet.out.find(" and 3 more\n"), std::string::npos) << quiet.out;
+  EXPECT_EQ(verbose.out.find(" more\n"), std::string::npos) << verbose.out;  // every file named
+  for (int i = 1; i <= 6; ++i) {
+    EXPECT_NE(verbose.out.find("libk" + std::to_string(i) + ".so"), std::string::npos) << verbose.out;
+  }
+  EXPECT_NE(verbose.out.find("  PASS  native " + (dir / "libnative.so").string() + " on sm_90: "), std::string::npos)
+      << verbose.out;
 }
 
 TEST(CheckVoice, UnreadableInputsAreErrorsOnStderrNotInTheReport) {
@@ -146,7 +204,7 @@ TEST(CheckVoice, UnreadableInputsAreErrorsOnStderrNotInTheReport) {
   // The first 200 bytes of an ELF: the header promises section headers past the end.
   std::string elf = read_text(fixture_dir("check") / "gpu/libsm80.so");
   std::ofstream(dir / "libcut.so", std::ios::binary) << elf.substr(0, 200);
-  auto result = archfit({"check", "--target", "sm_90", dir.string()});
+  auto result = run_archfit({"check", "--target", "sm_90", dir.string()});
   fs::remove_all(dir);
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_EQ(result.out.find("error:"), std::string::npos) << result.out;

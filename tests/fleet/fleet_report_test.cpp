@@ -306,6 +306,34 @@ TEST_F(FleetReportTest, FleetCheckAnswersFromTheReportsAlone) {
   EXPECT_EQ(answer["verdicts"][0]["groups"].size(), 3u);
 }
 
+// -q: the problems only (no GPU groups or arch lists; of the verdicts, where the input does not
+// run); -v: every ok node's targets and facts. The exit code is the same at every verbosity.
+TEST_F(FleetReportTest, QuietAndVerboseChangeWhatIsSaidNotTheAnswer) {
+  std::string input = (fixture_dir("check") / "gpu/libxnack_off.so").string();
+  auto normal = run_command({archfit_binary(), "fleet", "report", dir_.string()});
+  auto quiet = run_command({archfit_binary(), "-q", "fleet", "report", dir_.string()});
+  auto verbose = run_command({archfit_binary(), "-v", "fleet", "report", dir_.string()});
+  EXPECT_EQ(quiet.exit_code, normal.exit_code);
+  EXPECT_EQ(verbose.exit_code, normal.exit_code);
+  EXPECT_NE(normal.out.find("runs on n3"), std::string::npos) << normal.out;
+  EXPECT_NE(normal.out.find("PYTORCH_ROCM_ARCH="), std::string::npos) << normal.out;
+  EXPECT_EQ(quiet.out.find("runs on n3"), std::string::npos) << quiet.out;
+  EXPECT_EQ(quiet.out.find("PYTORCH_ROCM_ARCH="), std::string::npos) << quiet.out;
+  EXPECT_NE(quiet.out.find("will not run on n4 (sm_90, no code)"), std::string::npos) << quiet.out;
+  EXPECT_NE(quiet.out.find("Nodes without a report"), std::string::npos) << quiet.out;  // the rejected files
+  EXPECT_EQ(normal.out.find("\nNodes\n"), std::string::npos) << normal.out;
+  // n3 is the MI250X: its target ID as the capture's rocminfo gives it (expected.tsv).
+  auto n3_target = *expected_column("mi250x", "target_id").begin();
+  EXPECT_NE(verbose.out.find("\n  n3 "), std::string::npos) << verbose.out;
+  EXPECT_NE(verbose.out.find(n3_target), std::string::npos) << verbose.out;
+  auto check = run_command({archfit_binary(), "fleet", "check", input, "--reports", dir_.string()});
+  auto check_quiet = run_command({archfit_binary(), "-q", "fleet", "check", input, "--reports", dir_.string()});
+  EXPECT_EQ(check.exit_code, check_quiet.exit_code);
+  EXPECT_NE(check.out.find("runs on n3"), std::string::npos) << check.out;
+  EXPECT_EQ(check_quiet.out.find("runs on n3"), std::string::npos) << check_quiet.out;
+  EXPECT_NE(check_quiet.out.find("will not run on n4"), std::string::npos) << check_quiet.out;
+}
+
 // The PYTORCH_ROCM_ARCH union sorts as versions, not as text ("gfx1100" < "gfx908" as text). The
 // targets come from the captures' rocminfo (expected.tsv); the order from LLVM's AMDGPUUsage
 // processor table, where gfxNNN is major (all but the last two characters), minor and stepping (one

@@ -232,6 +232,23 @@ TEST(BugReport, CheckSectionKeepsTheErrorLinesAndTheVendorMismatch) {
   EXPECT_EQ(report.findings.front().status, model::Status::fail);
 }
 
+// -q: the facts table and the findings without the folded reports; -v: the folds hold the
+// commands' -v text (doctor's passes with their rule and source).
+TEST(BugReport, QuietLeavesTheFoldsOutAndVerboseFoldsTheVerboseReports) {
+  PlantedMachine machine;
+  auto report = machine.collect();
+  std::string normal = bug_report_markdown(report);
+  std::string quiet = bug_report_markdown(report, k_github_comment_limit, Verbosity::quiet);
+  std::string verbose = bug_report_markdown(report, k_github_comment_limit, Verbosity::verbose);
+  EXPECT_NE(normal.find("<details>"), std::string::npos) << normal;
+  EXPECT_EQ(quiet.find("<details>"), std::string::npos) << quiet;
+  auto folds = normal.find("<details>");
+  EXPECT_TRUE(quiet.starts_with(normal.substr(0, folds))) << quiet;  // the same table and findings
+  EXPECT_GT(test::count_of(verbose, "source: "), test::count_of(normal, "source: "));
+  EXPECT_LT(verbose.size(), k_github_comment_limit);
+  expect_nothing_identifying(verbose, "verbose Markdown");
+}
+
 TEST(Redactor, ValuesAreReplacedAsWholeWordsAndPatternsNeedNoValue) {
   auto table = knowledge::parse_tsv("kind\tname\tplaceholder\twhat\tsource\n"
                                     "env\tUSER\t[user]\tuser name\ttest row\n"

@@ -131,6 +131,20 @@ CommandResult run_command(const std::vector<std::string>& argv) {
   return result;
 }
 
+CommandResult run_archfit(const std::vector<std::string>& args) {
+  std::vector<std::string> argv{archfit_binary()};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return run_command(argv);
+}
+
+std::size_t count_of(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); !what.empty() && at != std::string::npos; at = text.find(what, at + what.size())) {
+    ++n;
+  }
+  return n;
+}
+
 nlohmann::json run_archfit_json(const std::vector<std::string>& args, int* exit_code) {
   std::vector<std::string> argv{archfit_binary()};
   argv.insert(argv.end(), args.begin(), args.end());

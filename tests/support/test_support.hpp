@@ -37,6 +37,12 @@ struct CommandResult {
 // Runs `argv` (no shell) and captures stdout, stderr and the exit code.
 CommandResult run_command(const std::vector<std::string>& argv);
 
+// Runs `archfit <args...>` (the binary under test) and captures its output.
+CommandResult run_archfit(const std::vector<std::string>& args);
+
+// How many times `what` occurs in `text` (not overlapping).
+std::size_t count_of(const std::string& text, const std::string& what);
+
 // Runs `archfit <args...> --json` and parses stdout.
 nlohmann::json run_archfit_json(const std::vector<std::string>& args, int* exit_code = nullptr);
 
