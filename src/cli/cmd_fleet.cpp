@@ -56,14 +56,29 @@ int run_collect(FleetOptions& options, const GlobalOptions& global) {
   for (const auto& node : result->nodes) {
     by_outcome[node.status == "ok" ? std::string("ok") : "failed (" + node.reason + ")"].push_back(node.name);
   }
+  // -q: the outcomes that are problems only; -v: also the srun command line and every node's outcome.
+  const bool quiet = global.verbosity == report::Verbosity::quiet;
+  const bool verbose = global.verbosity == report::Verbosity::verbose;
+  if (verbose && result->srun_ran) {
+    fmt::print("srun: {}\n", terminal_safe(fmt::format("{}", fmt::join(result->srun_argv, " "))));
+  }
   for (const auto& [outcome, names] : by_outcome) {
+    if (quiet && outcome == "ok") continue;
     fmt::print("{:<30} {:>5}  {}\n", outcome, names.size(), fleet::compress_hostlist(names));
+  }
+  if (verbose) {
+    for (const auto& node : result->nodes) {
+      fmt::print("  {}: {}{}\n", terminal_safe(node.name), node.status,
+                 node.reason.empty() ? "" : " (" + terminal_safe(node.reason) + ")");
+    }
   }
   if (result->srun_ran && !result->srun.succeeded() &&
       !(result->srun.started ? result->srun.err : result->srun.start_error).empty()) {
     fmt::print(stderr, "srun's stderr:\n{}\n", terminal_safe_lines(result->srun.started ? result->srun.err : result->srun.start_error));
   }
-  fmt::print("reports in {}/ (read them with: archfit fleet report {})\n", collect.out_dir, collect.out_dir);
+  if (!quiet) {
+    fmt::print("reports in {}/ (read them with: archfit fleet report {})\n", collect.out_dir, collect.out_dir);
+  }
   return by_outcome.size() == 1 && by_outcome.count("ok") ? k_exit_ok : k_exit_findings;
 }
 

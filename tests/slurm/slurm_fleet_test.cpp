@@ -170,6 +170,26 @@ TEST_F(SlurmCluster, AMissingBinaryIsRecordedWithSrunsExitCodeAndStderr) {
   }
 }
 
+// -q says the problem outcomes only; -v adds the srun command line and every node's own outcome.
+TEST_F(SlurmCluster, QuietAndVerboseCollectSayProblemsOnlyOrEveryNode) {
+  ASSERT_TRUE(started_);
+  auto quiet_ok = run_command({archfit_binary(), "fleet", "-q", "collect", "--out", (dir_ / "quiet-ok").string(),
+                               "--nodes", "n[1-2]", "--sysroot", sysroot_pattern()});
+  EXPECT_EQ(quiet_ok.exit_code, 0) << quiet_ok.out << quiet_ok.err;
+  EXPECT_EQ(quiet_ok.out, "") << "nothing failed, so -q says nothing";
+  auto verbose = run_command({archfit_binary(), "fleet", "-v", "collect", "--out", (dir_ / "verbose").string(),
+                              "--nodes", "n[1-2]", "--sysroot", sysroot_pattern()});
+  EXPECT_EQ(verbose.exit_code, 0) << verbose.out << verbose.err;
+  EXPECT_NE(verbose.out.find("srun: srun"), std::string::npos) << verbose.out;
+  EXPECT_NE(verbose.out.find("  n1: ok\n"), std::string::npos) << verbose.out;
+  EXPECT_NE(verbose.out.find("  n2: ok\n"), std::string::npos) << verbose.out;
+  auto quiet_failed = run_command({archfit_binary(), "fleet", "-q", "collect", "--out", (dir_ / "quiet-failed").string(),
+                                   "--nodes", "n1", "--archfit", (dir_ / "no-such-archfit").string()});
+  EXPECT_EQ(quiet_failed.exit_code, 1);
+  EXPECT_NE(quiet_failed.out.find("failed (archfit-missing)"), std::string::npos) << quiet_failed.out;
+  EXPECT_EQ(quiet_failed.out.find("reports in"), std::string::npos) << quiet_failed.out;
+}
+
 // A stand-in for archfit that only sleeps: a task that runs past any limit.
 fs::path sleeping_binary(const fs::path& path, int seconds) {
   std::ofstream(path) << "#!/bin/sh\nsleep " << seconds << "\n";
