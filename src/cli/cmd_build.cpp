@@ -31,6 +31,7 @@
 #include "explain/log_scanner.hpp"
 #include "explain/signature_table.hpp"
 #include "check/checker.hpp"
+#include "report/build_findings.hpp"
 #include "report/check_json.hpp"
 #include "report/check_text.hpp"
 #include "report/doctor_text.hpp"
@@ -124,22 +125,6 @@ class ProgressDisplay {
   std::chrono::steady_clock::time_point m_last_draw;
   bool m_drawn = false;
 };
-
-// build's own findings (docs/build.md): the arch-line guard, ccache, out of memory, interrupted.
-model::Finding build_finding(std::string id, model::Status status, std::string title, std::string seen) {
-  model::Finding finding;
-  finding.id = std::move(id);
-  finding.status = status;
-  finding.title = std::move(title);
-  finding.seen = std::move(seen);
-  return finding;
-}
-
-constexpr const char* k_arch_line_rule =
-    "an arch list the build declares (\"Building PyTorch for GPU arch: ...\", \"-- HIP architectures: ...\", "
-    "TORCH_CUDA_ARCH_LIST) must name exactly the requested targets, and a compile line's --offload-arch / -gencode "
-    "must include them: otherwise the requested list did not take effect";
-constexpr const char* k_arch_line_source = "https://github.com/pytorch/pytorch/blob/v2.8.0/cmake/public/LoadHIP.cmake";
 
 std::string newest_wheel(const std::string& dist, fs::file_time_type after) {
   std::error_code error;
@@ -340,21 +325,18 @@ int run_build_command(const BuildCommandOptions& options, const GlobalOptions& g
         json.null_member("hit_rate");
       }
       json.end_object();
-      model::Finding finding = build_finding(
+      model::Finding finding = report::build_finding(
           "build.ccache", model::Status::pass, "ccache",
           fmt::format("{} hits ({} direct, {} preprocessed), {} misses{}", counters.hits(), counters.direct_hits,
                       counters.preprocessed_hits, counters.misses,
                       rate ? fmt::format(": hit rate {:.1f}%", 100.0 * *rate) : std::string(": no cacheable compile")));
-      finding.rule = "this build's own counters: ccache --print-stats before and after, never zeroed";
-      finding.source = "https://github.com/ccache/ccache/blob/v4.7.5/src/core/Statistics.cpp";
       say(std::move(finding));
     } else {
       json.null_member("ccache");
       if (ccache) {
         json.member("ccache_unknown", ccache->error().message);
-        model::Finding finding = build_finding("build.ccache", model::Status::unknown, "ccache",
+        model::Finding finding = report::build_finding("build.ccache", model::Status::unknown, "ccache",
                                                "hit rate unknown: " + ccache->error().message);
-        finding.source = "https://github.com/ccache/ccache/blob/v4.7.5/src/core/Statistics.cpp";
         say(std::move(finding));
       }
     }
@@ -366,26 +348,22 @@ int run_build_command(const BuildCommandOptions& options, const GlobalOptions& g
       json.string_array("missing", verdict.missing);
       json.string_array("extra", verdict.extra);
       json.end_object();
-      model::Finding finding = build_finding("build.arch-line", model::Status::fail, "arch line",
+      model::Finding finding = report::build_finding("build.arch-line", model::Status::fail, "arch line",
                                              "stopped: the build's arch line disagrees with the targets");
-      finding.rule = k_arch_line_rule;
-      finding.source = k_arch_line_source;
       say(std::move(finding),
           {line.line, fmt::format("requested: {}; missing: {}; not requested: {}", fmt::join(watch.requested(), ","),
                                   verdict.missing.empty() ? "-" : fmt::format("{}", fmt::join(verdict.missing, ",")),
                                   verdict.extra.empty() ? "-" : fmt::format("{}", fmt::join(verdict.extra, ",")))});
     } else if (!watch.arch_lines().empty()) {
-      model::Finding finding = build_finding("build.arch-line", model::Status::pass, "arch line",
+      model::Finding finding = report::build_finding("build.arch-line", model::Status::pass, "arch line",
                                              "agrees with the targets: " + watch.arch_lines().front().line.substr(0, 300));
-      finding.rule = k_arch_line_rule;
-      finding.source = k_arch_line_source;
       say(std::move(finding));
     }
     bool oom = false;
     if (!run->succeeded) {
       exit_code = k_exit_findings;
       if (run->interrupted) {
-        say(build_finding("build.interrupted", model::Status::warn, "build",
+        say(report::build_finding("build.interrupted", model::Status::warn, "build",
                           "interrupted; the log so far is in " + log_path));
       } else if (!watch.disagreement()) {
         // 4. explain the log.
@@ -421,12 +399,10 @@ int run_build_command(const BuildCommandOptions& options, const GlobalOptions& g
       json.member("oom", true);
       json.member("proposed_max_jobs", fewer);
       bool retrying = options.retry_on_oom && jobs > 1;
-      model::Finding finding = build_finding(
+      model::Finding finding = report::build_finding(
           "build.oom", model::Status::fail, "memory",
           fmt::format("a compiler ran out of memory with MAX_JOBS={}: try MAX_JOBS={}{}{}", jobs, fewer, why,
                       retrying ? "; retrying" : ""));
-      finding.rule = "each parallel compile of a GPU framework needs gigabytes of RAM: MAX_JOBS must fit the memory";
-      finding.source = "https://github.com/pytorch/pytorch/pull/9829 (MAX_JOBS=1 for the ROCm build's out-of-memory); https://github.com/Dao-AILab/flash-attention/issues/1549";
       finding.fix = retrying ? std::string()
                             : fmt::format("MAX_JOBS={} archfit build --src {}\n# or build with --retry-on-oom", fewer,
                                           report::quote_posix(inputs.src));
