@@ -357,7 +357,7 @@ class BlockParser {
         first_on_last_line = node.members.size();
       }
       last_line = line();
-      node.members.emplace_back(key, std::move(member));
+      node.members.push_back(SchemaMember{key, std::move(member)});
       member_comments.push_back(trim(pending + " " + sticky + " " + member_opening));
       shared.push_back(false);
       last_commented = !member_opening.empty();

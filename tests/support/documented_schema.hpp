@@ -33,6 +33,8 @@
 
 namespace archfit::test {
 
+struct SchemaMember;
+
 struct SchemaNode {
   enum class Kind { any, null, boolean, number, string, array, object, map, document };
   Kind kind = Kind::any;
@@ -40,10 +42,17 @@ struct SchemaNode {
   bool optional = false;
   bool open = false;                         // object: undocumented keys are allowed ("...")
   std::vector<std::string> enumeration;      // as written in the doc (tokens), empty: any value
-  std::vector<std::pair<std::string, SchemaNode>> members;   // object, in documented order
+  std::vector<SchemaMember> members;         // object, in documented order (a vector of an incomplete
+                                             // type is allowed since C++17; a pair of one is not)
   std::shared_ptr<SchemaNode> element;       // array element / map value; null: unconstrained
   std::string document;                      // Kind::document: the schema name it holds
   int line = 0;                              // where it is documented (1-based line of the file)
+};
+
+// One documented key and its schema (first/second, as the std::pair it was, for structured bindings).
+struct SchemaMember {
+  std::string first;
+  SchemaNode second;
 };
 
 struct DocumentedSchema {
