@@ -1,6 +1,6 @@
 # Dependencies of the portable build (ARCHFIT_PORTABLE, cmake/ZigToolchain.cmake):
-#  - fmt, CLI11, nlohmann/json and toml++ are header-only: Debian's headers, through a directory that links
-#    just their folders (adding /usr/include itself would pull in the host's glibc 2.36 headers);
+#  - fmt (its compiled part is src/util/fmt_library.cpp), CLI11, nlohmann/json and toml++: Debian's
+#    headers, through a directory that links just their folders (adding /usr/include itself would pull in the host's glibc 2.36 headers);
 #  - zlib and zstd are compiled here from Debian's own sources (scripts/fetch_portable_sources.sh puts
 #    `apt-get source zlib libzstd` under ARCHFIT_PORTABLE_SOURCES).
 set(ARCHFIT_PORTABLE_SOURCES "${CMAKE_BINARY_DIR}/portable-sources" CACHE PATH
@@ -36,4 +36,3 @@ target_compile_options(archfit_zstd PRIVATE -w)
 
 add_library(archfit_portable_headers INTERFACE)
 target_include_directories(archfit_portable_headers SYSTEM INTERFACE ${header_dir})
-target_compile_definitions(archfit_portable_headers INTERFACE FMT_HEADER_ONLY=1)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer harness in BUILD_DIR/fuzz for SECONDS each, on corpora made from the fixtures.
 # Usage: run_fuzzers.sh BUILD_DIR FIXTURE_DIR SECONDS
-#   BUILD_DIR    a build with -DARCHFIT_FUZZ=ON (cmake --preset fuzz → build-fuzz)
+#   BUILD_DIR    a build with -DARCHFIT_FUZZ=ON (cmake --preset asan → build-asan, or fuzz → build-fuzz)
 #   FIXTURE_DIR  AMD fixtures (generated there first if missing; see make_corpus.sh)
 # Prints one summary line per fuzzer and exits non-zero if any fuzzer found a crash, leak, UB,
 # timeout (-timeout=10 per input) or out-of-memory (-rss_limit_mb=2048; 256 for
