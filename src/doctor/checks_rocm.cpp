@@ -293,9 +293,20 @@ std::optional<RocmRelease> first_listing_release(const CheckContext& context, co
   return first;
 }
 
+// The releases data/compiler_targets.tsv has a device-library list for, as "5.0 - 6.0".
+std::string rocm_rows_read(const CheckContext& context) {
+  std::vector<std::string> releases;
+  for (const auto& row : context.rules.compiler_targets()) {
+    if (row.toolchain == "rocm") {
+      releases.push_back(row.release);
+    }
+  }
+  return releases.empty() ? std::string("none") : releases.front() + " - " + releases.back();
+}
+
 // Can this release's hipcc build the targets at all? (data/compiler_targets.tsv: the device libraries
 // of ROCm 5.0 - 6.0.) Without the target's oclc_isa_version bitcode, clang stops with "cannot find
-// ROCm device library for gfxN".
+// ROCm device library for gfxN". A release with no row is SKIPped, saying so: no verdict either way.
 void check_compile_targets(const CheckContext& context, const RocmInstall& selected,
                            const std::vector<std::string>& targets) {
   if (selected.version.empty()) {
@@ -308,7 +319,12 @@ void check_compile_targets(const CheckContext& context, const RocmInstall& selec
   for (const auto& target : targets) {
     auto verdict = context.rules.judge_target("rocm", selected.version, target);
     if (!verdict.installed) {
-      return;  // a release the table does not cover: no verdict (rocm.targets judges by the matrix)
+      // A release the table does not cover (rocm.targets still judges support by the compatibility matrix).
+      context.add("rocm.compile-targets", k_group, Status::skip, "targets this hipcc can build",
+                  "ROCm " + major_minor(selected.version) + "'s device-library list is not in "
+                  "data/compiler_targets.tsv (ROCm rows: " + rocm_rows_read(context) + "), so whether its hipcc "
+                  "can build " + join(targets, ", ") + " is not judged here");
+      return;
     }
     installed = verdict.installed;
     if (verdict.builds) {

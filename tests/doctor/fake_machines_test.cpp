@@ -412,8 +412,9 @@ TEST(DoctorCuda, ArchListEntriesThatCoverHopper) {
 }
 
 // ROCm 6.3.3 and 6.4.1 (their /opt/rocm trees): data/compiler_targets.tsv has no row for 6.1 and later (the
-// ROCm/llvm-project@rocm-6.x tag lists were not read), so doctor gives no compile-targets verdict, whatever the
-// target; the compatibility matrix (rocm.targets) still judges support: gfx950 is not listed for 6.3, gfx1100 is.
+// ROCm/llvm-project@rocm-6.x tag lists could not be read), so rocm.compile-targets SKIPs and says why, whatever
+// the target (never a PASS or FAIL it cannot back); the compatibility matrix (rocm.targets) still judges support:
+// gfx950 is not listed for 6.3, gfx1100 is.
 TEST(DoctorRocm, ReleasesWithoutADeviceLibraryListGetNoCompileVerdict) {
   FakeMachine machine("mi300x-8gpu");
   mi300x_with_two_rocms(machine);
@@ -421,13 +422,20 @@ TEST(DoctorRocm, ReleasesWithoutADeviceLibraryListGetNoCompileVerdict) {
   auto options = machine.options();
   options.targets = {"gfx950"};
   auto report = machine.doctor(options);
-  EXPECT_EQ(find_check(report, "rocm.compile-targets"), nullptr);
+  ASSERT_CHECK(report, "rocm.compile-targets", Status::skip);
+  const auto* check = find_check(report, "rocm.compile-targets");
+  EXPECT_NE(check->seen.find("ROCm 6.3's device-library list is not in data/compiler_targets.tsv (ROCm rows: 5.0 - 6.0)"),
+            std::string::npos)
+      << check->seen;
+  EXPECT_NE(check->seen.find("gfx950 is not judged here"), std::string::npos) << check->seen;
+  EXPECT_TRUE(check->fix.empty());
   ASSERT_CHECK(report, "rocm.targets", Status::warn);
 
   machine.environment.set("ROCM_PATH", "/opt/rocm-6.4.1");
   options.targets = {"gfx1100"};
   report = machine.doctor(options);
-  EXPECT_EQ(find_check(report, "rocm.compile-targets"), nullptr);
+  ASSERT_CHECK(report, "rocm.compile-targets", Status::skip);
+  EXPECT_NE(find_check(report, "rocm.compile-targets")->seen.find("ROCm 6.4's"), std::string::npos);
   ASSERT_CHECK(report, "rocm.targets", Status::pass);
 }
 

@@ -3,6 +3,12 @@
 // lookups, shell quoting, and the --write block.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
 #include "doctor/conditions.hpp"
 #include "doctor/env_file.hpp"
 #include "doctor/rules.hpp"
@@ -201,6 +207,48 @@ TEST(DoctorRules, CompilerTargets) {
     }
   }
   EXPECT_GE(compared, 10u);
+}
+
+// Every ROCm row equals the file list it cites, as captured from the tag (tests/data/doctor/device-libs/rocm-X.Y.0.txt:
+// `git ls-tree --name-only rocm-X.Y.0 oclc/src/` of ROCm/ROCm-Device-Libs, isa_version_<N>.cl -> gfx<N>), and its
+// source names that tag and commit. A row without a captured list fails: a row for ROCm 6.1 or later must come
+// with the ROCm/llvm-project@rocm-X.Y.0 amd/device-libs list it was read from.
+TEST(DoctorRules, RocmRowsEqualTheirTagsDeviceLibraryLists) {
+  auto rules = RuleSet::embedded();
+  ASSERT_TRUE(rules.ok()) << rules.error().message;
+  const std::filesystem::path captured = std::filesystem::path(ARCHFIT_SOURCE_DIR) / "tests/data/doctor/device-libs";
+  std::size_t compared = 0;
+  for (const auto& row : rules->compiler_targets()) {
+    if (row.toolchain != "rocm") {
+      continue;
+    }
+    const auto file = captured / ("rocm-" + row.release + ".0.txt");
+    std::ifstream in(file);
+    ASSERT_TRUE(in) << "ROCm " << row.release << ": no captured device-library list " << file;
+    std::string header;
+    std::getline(in, header);
+    // "# <repository>@<tag> (<40-hex commit>): <command>"
+    auto at = header.find(' ', 2);
+    auto open = header.find(" (", 2);
+    auto close = header.find("):", 2);
+    ASSERT_TRUE(header.starts_with("# ") && open != std::string::npos && close == open + 2 + 40 && at == open)
+        << file << ": " << header;
+    std::string tag = header.substr(2, open - 2);
+    std::string commit = header.substr(open + 2, 40);
+    EXPECT_TRUE(row.source.starts_with(tag + " (" + commit.substr(0, 12) + ")")) << row.release << ": " << row.source;
+    std::vector<std::string> listed;
+    for (std::string line; std::getline(in, line);) {
+      const std::string prefix = "oclc/src/isa_version_";
+      ASSERT_TRUE(line.starts_with(prefix) && line.ends_with(".cl")) << file << ": " << line;
+      listed.push_back("gfx" + line.substr(prefix.size(), line.size() - prefix.size() - 3));
+    }
+    auto targets = row.targets;
+    std::sort(targets.begin(), targets.end());
+    std::sort(listed.begin(), listed.end());
+    EXPECT_EQ(targets, listed) << "ROCm " << row.release << " against " << file;
+    ++compared;
+  }
+  EXPECT_GE(compared, 9u);  // 5.0 - 6.0
 }
 
 // Two sources, one fact: every target the compatibility matrix supports for a release (data/rocm_releases.tsv,
