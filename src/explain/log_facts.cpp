@@ -55,9 +55,36 @@ char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned 
 
 bool is_alnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
 
-bool contains_ci(std::string_view text, std::string_view lower_needle) {
-  return std::search(text.begin(), text.end(), lower_needle.begin(), lower_needle.end(),
-                     [](char a, char b) { return lower(a) == b; }) != text.end();
+// Which of the words the GPU and override readers look for a line may hold, in one pass (most lines
+// of a build log hold none, and cost only this).
+struct LineMarks {
+  bool gfx = false;       // "gfx", any case
+  bool product = false;   // "rx" or "radeon", any case
+  bool overrid = false;   // "overrid", any case
+};
+
+LineMarks scan_marks(std::string_view line) {
+  LineMarks marks;
+  auto at = [&](std::size_t i, std::string_view lower_word) {
+    if (i + lower_word.size() > line.size()) {
+      return false;
+    }
+    for (std::size_t k = 0; k < lower_word.size(); ++k) {
+      if (lower(line[i + k]) != lower_word[k]) {
+        return false;
+      }
+    }
+    return true;
+  };
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    switch (lower(line[i])) {
+      case 'g': marks.gfx = marks.gfx || at(i, "gfx"); break;
+      case 'r': marks.product = marks.product || at(i, "rx") || at(i, "radeon"); break;
+      case 'o': marks.overrid = marks.overrid || at(i, "overrid"); break;
+      default: break;
+    }
+  }
+  return marks;
 }
 
 std::string lowercase(std::string_view text) {
@@ -162,7 +189,8 @@ std::string amd_family_key(std::string_view processor) {
 
 std::vector<std::pair<std::string, std::string>> amd_gpus_named(std::string_view line) {
   std::vector<std::pair<std::string, std::string>> named;
-  if (!contains_ci(line, "gfx") && !contains_ci(line, "rx") && !contains_ci(line, "radeon")) {
+  LineMarks marks = scan_marks(line);
+  if (!marks.gfx && !marks.product) {
     return named;
   }
   std::string lower_line = lowercase(line);
@@ -176,6 +204,9 @@ std::vector<std::pair<std::string, std::string>> amd_gpus_named(std::string_view
     std::size_t end = at + 3;
     while (end < lower_line.size() && std::isxdigit(static_cast<unsigned char>(lower_line[end]))) {
       ++end;
+    }
+    if (end - at < 6) {
+      continue;  // a processor name has 3 or 4 after "gfx" (gfx803, gfx90a, gfx1031)
     }
     std::string processor = lower_line.substr(at, end - at);
     if (!amd_family_key(processor).empty()) {
@@ -281,7 +312,8 @@ void LogFacts::collect(std::string_view line, std::uint64_t number) {
     }
   }
   // In words ("i use rx 5500xt and override to gfx1030"): only on lines that say "overrid".
-  if (overrides.size() < k_max_overrides && contains_ci(line, "overrid")) {
+  LineMarks marks = scan_marks(line);
+  if (overrides.size() < k_max_overrides && marks.overrid) {
     if (std::string value = override_in_words(lowercase(line)); !value.empty()) {
       add_unique(overrides, k_max_overrides, value, number);
       if (overrides.back().line == number && overrides.back().text.empty()) {
@@ -289,7 +321,7 @@ void LogFacts::collect(std::string_view line, std::uint64_t number) {
       }
     }
   }
-  if (gpus.size() < k_max_gpus) {
+  if (gpus.size() < k_max_gpus && (marks.gfx || marks.product)) {
     for (auto& [processor, named_as] : amd_gpus_named(line)) {
       bool known = false;
       for (const auto& gpu : gpus) {
