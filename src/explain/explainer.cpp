@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "explain/log_rules.hpp"
 #include "explain/placeholders.hpp"
 #include "explain/refiner.hpp"
 
@@ -99,6 +100,24 @@ Explanation explain_matches(const LogMatches& log, const SignatureSet& signature
     explanation.findings.push_back(std::move(finding));
   }
   rank_detection_before_missing_code(explanation.findings);
+  apply_log_rules(builtin_log_rules(), log.facts, explanation.findings);
+  // A whole-log rule's finding is refined as a signature of its category is.
+  for (const auto& rule : builtin_log_rules()) {
+    for (auto& finding : explanation.findings) {
+      if (finding.id != rule.id) {
+        continue;
+      }
+      Signature signature;
+      signature.id = rule.id;
+      signature.category = rule.category;
+      signature.cause = rule.cause;
+      signature.fix = finding.fix;
+      signature.source = rule.source;
+      PlaceholderValues values;
+      refine_finding(finding, values, RefineInput{signature, log, machine});
+      finding.fix = fill_placeholders(finding.fix, values);
+    }
+  }
   explanation.explained = !explanation.findings.empty();
   if (!explanation.explained) {
     explanation.findings.push_back(unknown_finding(log));

@@ -2,8 +2,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
+#include <regex>
+#include <set>
 
 #include "detect/gfx_target_version.hpp"
+#include "explain/log_scanner.hpp"
+#include "knowledge/amdgpu_processors.hpp"
+#include "knowledge/pci_id_tables.hpp"
 
 namespace archfit::explain {
 
@@ -42,10 +48,194 @@ void add_unique(std::vector<LoggedValue>& list, std::size_t limit, std::string v
       return;
     }
   }
-  list.push_back({line, std::move(value)});
+  list.push_back(LoggedValue{line, std::move(value), {}});
+}
+
+char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+
+bool is_alnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
+
+// Which of the words the GPU and override readers look for a line may hold, in one pass (most lines
+// of a build log hold none, and cost only this).
+struct LineMarks {
+  bool gfx = false;       // "gfx", any case
+  bool product = false;   // "rx" or "radeon", any case
+  bool overrid = false;   // "overrid", any case
+};
+
+LineMarks scan_marks(std::string_view line) {
+  LineMarks marks;
+  auto at = [&](std::size_t i, std::string_view lower_word) {
+    if (i + lower_word.size() > line.size()) {
+      return false;
+    }
+    for (std::size_t k = 0; k < lower_word.size(); ++k) {
+      if (lower(line[i + k]) != lower_word[k]) {
+        return false;
+      }
+    }
+    return true;
+  };
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    switch (lower(line[i])) {
+      case 'g': marks.gfx = marks.gfx || at(i, "gfx"); break;
+      case 'r': marks.product = marks.product || at(i, "rx") || at(i, "radeon"); break;
+      case 'o': marks.overrid = marks.overrid || at(i, "overrid"); break;
+      default: break;
+    }
+  }
+  return marks;
+}
+
+std::string lowercase(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(), lower);
+  return out;
+}
+
+// Product names people write ("RX 5500 XT", "rx5700", "Radeon 780M", "Radeon VII") as one key:
+// "rx5500xt", "rx5700", "780m", "vii". The product column of data/amdgpu_pci_ids.tsv (libdrm's amdgpu.ids names) is
+// read the same way.
+const std::regex& product_regex() {
+  static const std::regex regex{R"((^|[^a-z0-9])(rx ?([0-9]{3,4}) ?(xtx|xt|gre|m|s)?|radeon ([0-9]{3,4}[ms]|vii))($|[^a-z0-9]))"};
+  return regex;
+}
+
+std::string product_key(const std::smatch& match) {
+  if (match[3].matched) {
+    return "rx" + match[3].str() + match[4].str();
+  }
+  return match[5].str();
+}
+
+// Product key → the one processor it names; keys whose rows name processors of several families
+// are left out (a name that does not tell the family is no evidence).
+const std::map<std::string, std::string>& product_processors() {
+  static const std::map<std::string, std::string> table = [] {
+    std::map<std::string, std::set<std::string>> seen;
+    for (const auto& row : knowledge::AmdgpuPciIdTable::embedded().all()) {
+      std::string product = lowercase(row.product);
+      for (std::sregex_iterator it(product.begin(), product.end(), product_regex()), end; it != end; ++it) {
+        seen[product_key(*it)].insert(row.gfx);
+      }
+    }
+    std::map<std::string, std::string> result;
+    for (const auto& [key, processors] : seen) {
+      std::set<std::string> families;
+      for (const auto& processor : processors) {
+        families.insert(amd_family_key(processor));
+      }
+      if (families.size() == 1 && !families.begin()->empty()) {
+        result[key] = *processors.begin();
+      }
+    }
+    return result;
+  }();
+  return table;
+}
+
+// Whether `line` (lower case) lists build targets or code objects rather than naming a GPU.
+bool lists_targets(std::string_view line) {
+  for (std::string_view marker : {"code object", "hipv4-", "offload-arch", "_arch", "targets", "architectures",
+                                  "tensile", "--amdgpu-target", "kernels.so"}) {
+    if (line.find(marker) != std::string_view::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The value after "override to" / "overridden as" / "override with" in words: "gfx1030" or "10.3.0",
+// as an override spelling ("10.3.0"); empty when the line has none.
+std::string override_in_words(std::string_view lower_line) {
+  for (std::size_t at = lower_line.find("overrid"); at != std::string_view::npos; at = lower_line.find("overrid", at + 1)) {
+    std::size_t i = at + 7;
+    while (i < lower_line.size() && std::isalpha(static_cast<unsigned char>(lower_line[i]))) {
+      ++i;
+    }
+    for (std::string_view joiner : {" to ", " as ", " with "}) {
+      if (lower_line.substr(i, joiner.size()) != joiner) {
+        continue;
+      }
+      std::size_t start = i + joiner.size();
+      std::size_t end = start;
+      while (end < lower_line.size() && (is_alnum(lower_line[end]) || lower_line[end] == '.')) {
+        ++end;
+      }
+      std::string_view value = lower_line.substr(start, end - start);
+      while (!value.empty() && value.back() == '.') {
+        value.remove_suffix(1);
+      }
+      if (auto version = detect::parse_gfx_processor_name(value)) {
+        return version->override_spelling();
+      }
+      if (detect::parse_gfx_override(value)) {
+        return std::string(value);
+      }
+    }
+  }
+  return {};
 }
 
 }  // namespace
+
+std::string amd_family_key(std::string_view processor) {
+  const auto* entry = knowledge::AmdgpuProcessorTable::embedded().by_name(processor);
+  if (entry == nullptr || entry->is_generic) {
+    return {};
+  }
+  return entry->generic_family.empty() || entry->generic_family == "-" ? std::string(processor) : entry->generic_family;
+}
+
+std::vector<std::pair<std::string, std::string>> amd_gpus_named(std::string_view line) {
+  std::vector<std::pair<std::string, std::string>> named;
+  LineMarks marks = scan_marks(line);
+  if (!marks.gfx && !marks.product) {
+    return named;
+  }
+  std::string lower_line = lowercase(line);
+  if (lists_targets(lower_line)) {
+    return named;
+  }
+  for (std::size_t at = lower_line.find("gfx"); at != std::string::npos; at = lower_line.find("gfx", at + 3)) {
+    if (at > 0 && std::isalpha(static_cast<unsigned char>(lower_line[at - 1]))) {
+      continue;
+    }
+    std::size_t end = at + 3;
+    while (end < lower_line.size() && std::isxdigit(static_cast<unsigned char>(lower_line[end]))) {
+      ++end;
+    }
+    if (end - at < 6) {
+      continue;  // a processor name has 3 or 4 after "gfx" (gfx803, gfx90a, gfx1031)
+    }
+    std::string processor = lower_line.substr(at, end - at);
+    if (!amd_family_key(processor).empty()) {
+      named.emplace_back(processor, std::string(line.substr(at, end - at)));
+    }
+  }
+  // Products: only on lines with a word starting "rx" + a digit, or "radeon" (the regex is not run
+  // on every line of a build log).
+  bool maybe_product = lower_line.find("radeon") != std::string::npos;
+  for (std::size_t at = lower_line.find("rx"); !maybe_product && at != std::string::npos; at = lower_line.find("rx", at + 2)) {
+    std::size_t next = at + 2 < lower_line.size() && lower_line[at + 2] == ' ' ? at + 3 : at + 2;
+    maybe_product = (at == 0 || !is_alnum(lower_line[at - 1])) && next < lower_line.size() &&
+                    std::isdigit(static_cast<unsigned char>(lower_line[next]));
+  }
+  if (maybe_product) {
+    const auto& products = product_processors();
+    for (std::sregex_iterator it(lower_line.begin(), lower_line.end(), product_regex()), end; it != end; ++it) {
+      std::string key = product_key(*it);
+      auto found = products.find(key);
+      if (found == products.end() && (*it)[4].matched) {
+        found = products.find("rx" + (*it)[3].str());  // "RX 5500 XTX" written for an "RX 5500 XT"
+      }
+      if (found != products.end()) {
+        named.emplace_back(found->second, (*it)[2].str());
+      }
+    }
+  }
+  return named;
+}
 
 std::vector<std::string> shared_object_paths(std::string_view text) {
   std::vector<std::string> paths;
@@ -104,7 +294,9 @@ void LogFacts::collect(std::string_view line, std::uint64_t number) {
   for (std::size_t at = line.find(k_override); at != std::string_view::npos && overrides.size() < k_max_overrides;
        at = line.find(k_override, at + 1)) {
     std::size_t i = at + k_override.size();
-    while (i < line.size() && (line[i] == ' ' || line[i] == '=' || line[i] == ':' || line[i] == '"' || line[i] == '\'')) {
+    // "=10.3.0", ": 11.0.0", "=\"10.3.0\"", and Python's os.environ["HSA_OVERRIDE_GFX_VERSION"] = "10.3.0".
+    while (i < line.size() && (line[i] == ' ' || line[i] == '=' || line[i] == ':' || line[i] == '"' || line[i] == '\'' ||
+                               line[i] == ']')) {
       ++i;
     }
     std::size_t end = i;
@@ -114,6 +306,32 @@ void LogFacts::collect(std::string_view line, std::uint64_t number) {
     std::string_view value = line.substr(i, end - i);
     if (detect::parse_gfx_override(value)) {
       add_unique(overrides, k_max_overrides, std::string(value), number);
+      if (overrides.back().line == number && overrides.back().text.empty()) {
+        overrides.back().text = clip_text(line, LogScanner::k_evidence_chars);
+      }
+    }
+  }
+  // In words ("i use rx 5500xt and override to gfx1030"): only on lines that say "overrid".
+  LineMarks marks = scan_marks(line);
+  if (overrides.size() < k_max_overrides && marks.overrid) {
+    if (std::string value = override_in_words(lowercase(line)); !value.empty()) {
+      add_unique(overrides, k_max_overrides, value, number);
+      if (overrides.back().line == number && overrides.back().text.empty()) {
+        overrides.back().text = clip_text(line, LogScanner::k_evidence_chars);
+      }
+    }
+  }
+  if (gpus.size() < k_max_gpus && (marks.gfx || marks.product)) {
+    for (auto& [processor, named_as] : amd_gpus_named(line)) {
+      bool known = false;
+      for (const auto& gpu : gpus) {
+        known = known || (gpu.where.value == processor && gpu.named_as == named_as);
+      }
+      if (!known && gpus.size() < k_max_gpus) {
+        bool by_product = lowercase(named_as) != processor;
+        gpus.push_back({LoggedValue{number, processor, clip_text(line, LogScanner::k_evidence_chars)}, named_as,
+                        by_product});
+      }
     }
   }
 }

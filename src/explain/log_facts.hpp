@@ -3,13 +3,16 @@
 // "from /x/libtorch_cpu.so", an ImportError's "(required by /x/y.so)", llama.cpp's "loaded ROCm
 // backend from /x/libggml-hip.so"), Python package directories (".../site-packages/torch/..."),
 // and HSA_OVERRIDE_GFX_VERSION settings ("HSA_OVERRIDE_GFX_VERSION=10.3.0", a compose file's
-// "HSA_OVERRIDE_GFX_VERSION: 11.0.0"). Each list keeps the first few distinct values, so a huge
-// log costs a bounded amount.
+// "HSA_OVERRIDE_GFX_VERSION: 11.0.0", or in words: "override to gfx1030"), and the AMD GPUs the log
+// names, by gfx processor ("Name: gfx1012", "gpu_type=gfx1031", "GFX1010") or by product name
+// ("RX 5500 XT", "Radeon 780M", looked up in data/amdgpu_pci_ids.tsv). Each list keeps the first few
+// distinct values, so a huge log costs a bounded amount.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace archfit::explain {
@@ -17,16 +20,29 @@ namespace archfit::explain {
 struct LoggedValue {
   std::uint64_t line = 0;  // 1-based line of the first mention
   std::string value;
+  std::string text;  // that line (visible text, clipped as evidence is); kept for overrides and GPUs
+};
+
+// An AMD GPU the log names: the processor, and how the line named it.
+struct LoggedGpu {
+  LoggedValue where;       // value: the processor ("gfx1012")
+  std::string named_as;    // "GFX1012", or the product name as the log wrote it ("rx 5500xt")
+  bool by_product = false; // named by product (data/amdgpu_pci_ids.tsv), not by a gfx name
 };
 
 struct LogFacts {
   static constexpr std::size_t k_max_libraries = 16;
   static constexpr std::size_t k_max_packages = 8;
   static constexpr std::size_t k_max_overrides = 4;
+  static constexpr std::size_t k_max_gpus = 8;
 
   std::vector<LoggedValue> libraries;  // "/opt/x/lib/libfoo.so.1"
   std::vector<LoggedValue> packages;   // "/venv/lib/python3.10/site-packages/torch"
   std::vector<LoggedValue> overrides;  // "10.3.0"
+  // GPUs named outside lists of build targets or code objects ("PYTORCH_ROCM_ARCH=gfx1030;gfx90a",
+  // "No compatible code objects found for: gfx1030", "hipv4-amdgcn-amd-amdhsa--gfx900"), which name
+  // what a binary carries or what the runtime was told, not the GPU that is there.
+  std::vector<LoggedGpu> gpus;
 
   // Records what `line` (visible text) mentions.
   void collect(std::string_view line, std::uint64_t number);
@@ -35,5 +51,15 @@ struct LogFacts {
 // Absolute paths of shared objects in `text` ("/a/libx.so", "/a/x.cpython-310-x86_64-linux-gnu.so",
 // "/a/libx.so.1.2"; a trailing ':' or '.' is not part of the path).
 std::vector<std::string> shared_object_paths(std::string_view text);
+
+// The AMD processors named in `line`: gfx names ("gfx1012", "GFX1010", "gfx1031:xnack-" → gfx1031)
+// that data/amdgpu_processors.tsv knows, and product names ("RX 5500 XT", "rx5700", "Radeon 780M")
+// whose data/amdgpu_pci_ids.tsv rows all name one family. Pairs of (processor, as written).
+std::vector<std::pair<std::string, std::string>> amd_gpus_named(std::string_view line);
+
+// The family two AMD processors must share for code of one to run on the other: the generic
+// processor of data/amdgpu_processors.tsv ("gfx10-3-generic" for gfx1031), or the processor itself
+// when it has none (gfx803); empty for a name the table does not know.
+std::string amd_family_key(std::string_view processor);
 
 }  // namespace archfit::explain

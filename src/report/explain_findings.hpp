@@ -1,7 +1,7 @@
 // explain's diagnoses as model::Findings, the unit every command reports (report/finding_*.cpp
 // render them; explain_text.cpp and explain_json.cpp add the evidence lines and the facts):
 //
-//   id      the signature id (data/error_signatures.tsv), or "unknown"
+//   id      the signature or rule id (data/error_signatures.tsv, error_facet_rules.tsv, error_log_rules.tsv), or "unknown"
 //   status  fail: a signature names the cause; unknown: nothing matched (the fix says what explain needs)
 //   title   the category (gpu-code-missing, cpu-isa, ...); "cause" when nothing matched
 //   seen    the signature that matched, by id; for "unknown", why nothing was named

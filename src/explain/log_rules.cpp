@@ -1,0 +1,214 @@
+#include "explain/log_rules.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "detect/gfx_target_version.hpp"
+#include "explain/placeholders.hpp"
+#include "explain/signature_table.hpp"
+#include "knowledge/amdgpu_processors.hpp"
+#include "knowledge/embedded_data.hpp"
+#include "knowledge/tsv_table.hpp"
+
+namespace archfit::explain {
+
+namespace {
+
+constexpr std::string_view k_override_crossing = "override-crosses-logged-gpu-family";
+constexpr std::string_view k_before_gpu_findings = "before-gpu-findings";
+
+// The lowest-numbered processor of `family` ("gfx1030" for gfx10-3-generic; "gfx803" for the
+// family of gfx803 alone): the override value people use for that family.
+std::string family_representative(std::string_view processor) {
+  std::string family = amd_family_key(processor);
+  std::string best;
+  std::uint32_t best_packed = 0;
+  for (const auto& entry : knowledge::AmdgpuProcessorTable::embedded().all()) {
+    if (entry.is_generic || amd_family_key(entry.name) != family) {
+      continue;
+    }
+    auto version = detect::parse_gfx_processor_name(entry.name);
+    if (version && (best.empty() || version->packed() < best_packed)) {
+      best = entry.name;
+      best_packed = version->packed();
+    }
+  }
+  return best;
+}
+
+Finding crossing_finding(const LogRule& rule, const OverrideCrossing& crossing) {
+  Finding finding;
+  finding.id = rule.id;
+  finding.category = rule.category;
+  finding.cause = rule.cause;
+  finding.source = rule.source;
+  finding.evidence.push_back({crossing.override_value.line, crossing.override_value.text});
+  const LoggedGpu& gpu = crossing.gpus.front();
+  if (gpu.where.line != crossing.override_value.line) {
+    finding.evidence.push_back({gpu.where.line, gpu.where.text});
+  }
+  finding.matched_lines = finding.evidence.size();
+  // The override's own detail ("HSA_OVERRIDE_GFX_VERSION=10.3.0: the log sets it (line 1); programs
+  // then see gfx1030 (family gfx10-3-generic)") comes from refine_gpu_isa_override, as for the
+  // signatures of the category, with this machine's GPU when there is context.
+  for (std::size_t i = 0; i < crossing.gpus.size(); ++i) {
+    const LoggedGpu& named = crossing.gpus[i];
+    std::string how = !named.by_product
+                          ? named.where.value
+                          : fmt::format("{} ({} in data/amdgpu_pci_ids.tsv)", named.named_as, named.where.value);
+    finding.details.push_back(fmt::format("line {} names an AMD GPU, {}, of family {}: not the override's family",
+                                          named.where.line, how, crossing.gpu_families[i]));
+  }
+  PlaceholderValues values;
+  values["override"] = crossing.override_value.value;
+  values["override gfx"] = crossing.override_target;
+  values["gpu"] = gpu.where.value;
+  std::string representative = family_representative(gpu.where.value);
+  if (auto version = detect::parse_gfx_processor_name(representative)) {
+    values["gpu family value"] = version->override_spelling();
+  }
+  finding.fix = fill_placeholders(rule.fix, values);
+  return finding;
+}
+
+// A gfx name on a line that sets an override ("override to gfx1030", "HSA_OVERRIDE_GFX_VERSION=10.3.0 #
+// gfx1030") is the override's value, not a GPU. Any other gfx name counts as a GPU, even one equal
+// to the processor an override presents: ollama's gpu_type= and amdgpu-arch read the hardware, and
+// a log that names the override's own processor may be about a GPU it fits.
+bool on_override_line(const LoggedGpu& gpu, const LogFacts& facts) {
+  if (gpu.by_product) {
+    return false;  // a product name is the hardware's (the driver's name, which no override changes)
+  }
+  return std::any_of(facts.overrides.begin(), facts.overrides.end(),
+                     [&](const LoggedValue& logged) { return logged.line == gpu.where.line; });
+}
+
+bool is_gpu_finding(const Finding& finding) {
+  return finding.category == "gpu-code-missing" || finding.category == "gpu-isa-override" ||
+         finding.id.starts_with("facets-");
+}
+
+}  // namespace
+
+Result<std::vector<LogRule>> parse_log_rules(std::string_view text, std::string_view name) {
+  ARCHFIT_TRY(knowledge::TsvTable table, knowledge::parse_tsv(text, name));
+  std::vector<LogRule> rules;
+  for (const auto& row : table.rows) {
+    LogRule rule{table.field(row, "id"),    table.field(row, "category"), table.field(row, "condition"),
+                 table.field(row, "rank"),  table.field(row, "cause"),    table.field(row, "fix"),
+                 table.field(row, "source")};
+    if (!is_known_category(rule.category) || rule.category == "unknown") {
+      return Error{fmt::format("data/{}: rule '{}' has category '{}', which is not one of the documented categories",
+                               name, rule.id, rule.category)};
+    }
+    if (rule.condition != k_override_crossing) {
+      return Error{fmt::format("data/{}: rule '{}' has condition '{}', which explain does not evaluate", name,
+                               rule.id, rule.condition)};
+    }
+    if (rule.rank != k_before_gpu_findings) {
+      return Error{fmt::format("data/{}: rule '{}' has rank '{}', which explain does not know", name, rule.id,
+                               rule.rank)};
+    }
+    for (const auto& known : rules) {
+      if (known.id == rule.id) {
+        return Error{fmt::format("data/{}: rule id '{}' is used twice", name, rule.id)};
+      }
+    }
+    rules.push_back(std::move(rule));
+  }
+  return rules;
+}
+
+const std::vector<LogRule>& builtin_log_rules() {
+  static const std::vector<LogRule> rules = [] {
+    auto text = knowledge::embedded_file("error_log_rules.tsv");
+    if (!text) {
+      return std::vector<LogRule>{};
+    }
+    auto parsed = parse_log_rules(*text, "error_log_rules.tsv");
+    return parsed.ok() ? std::move(parsed).value() : std::vector<LogRule>{};
+  }();
+  return rules;
+}
+
+std::optional<OverrideCrossing> find_override_crossing(const LogFacts& facts) {
+  for (const auto& logged : facts.overrides) {
+    auto version = detect::parse_gfx_override(logged.value);
+    if (!version) {
+      continue;
+    }
+    OverrideCrossing crossing;
+    crossing.override_value = logged;
+    crossing.override_target = version->processor_name();
+    crossing.override_family = amd_family_key(crossing.override_target);
+    if (crossing.override_family.empty()) {
+      continue;
+    }
+    bool decided = true;
+    for (const auto& gpu : facts.gpus) {
+      if (on_override_line(gpu, facts)) {
+        continue;
+      }
+      std::string family = amd_family_key(gpu.where.value);
+      if (family.empty() || family == crossing.override_family) {
+        decided = false;
+        break;
+      }
+      crossing.gpus.push_back(gpu);
+      crossing.gpu_families.push_back(family);
+    }
+    if (decided && !crossing.gpus.empty()) {
+      return crossing;
+    }
+  }
+  return std::nullopt;
+}
+
+void apply_log_rules(const std::vector<LogRule>& rules, const LogFacts& facts, std::vector<Finding>& findings) {
+  for (const auto& rule : rules) {
+    if (rule.condition != k_override_crossing) {
+      continue;
+    }
+    auto crossing = find_override_crossing(facts);
+    if (!crossing) {
+      continue;
+    }
+    Finding finding = crossing_finding(rule, *crossing);
+    for (const auto& other : findings) {
+      if (is_gpu_finding(other)) {
+        finding.details.push_back(fmt::format("the log also shows {} ({}): with the override presenting another "
+                                              "family's processor, that follows from the override",
+                                              other.category, other.id));
+      }
+    }
+    auto at = std::find_if(findings.begin(), findings.end(), is_gpu_finding);
+    findings.insert(at, std::move(finding));
+  }
+  // An override, but no GPU named: whether it fits cannot be told from the log.
+  bool gpu_named = false;
+  for (const auto& gpu : facts.gpus) {
+    gpu_named = gpu_named || !on_override_line(gpu, facts);
+  }
+  if (facts.overrides.empty() || gpu_named) {
+    return;
+  }
+  const LoggedValue& logged = facts.overrides.front();
+  auto version = detect::parse_gfx_override(logged.value);
+  std::string seen = version ? version->processor_name() : std::string("?");
+  std::string family = amd_family_key(seen);
+  for (auto& finding : findings) {
+    if (finding.category == "gpu-code-missing" || finding.category == "gpu-isa-override") {
+      finding.details.push_back(fmt::format(
+          "the log sets HSA_OVERRIDE_GFX_VERSION={} (line {}; programs see {}{}) but names no other GPU, so "
+          "whether the override fits the real GPU cannot be told from it: the GPU's own gfx (rocminfo's Name: or "
+          "archfit detect, run without the override) is missing; an override of another family than the GPU is "
+          "the cause, one of its own family a workaround",
+          logged.value, logged.line, seen, family.empty() ? "" : fmt::format(", family {}", family)));
+    }
+  }
+}
+
+}  // namespace archfit::explain
