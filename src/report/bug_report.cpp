@@ -11,7 +11,7 @@
 #include "report/check_findings.hpp"
 #include "report/check_json.hpp"
 #include "report/check_text.hpp"
-#include "report/detect_findings.hpp"
+#include "detect/detect_findings.hpp"
 #include "report/detect_json.hpp"
 #include "report/detect_text.hpp"
 #include "report/doctor_json.hpp"
@@ -46,7 +46,7 @@ void add_detect_findings(const detect::DetectReport& detect, std::vector<Finding
     if (item.severity == "info") {
       continue;
     }
-    Finding finding = detect_finding(item);  // title, rule and source from data/detect_findings.tsv
+    Finding finding = detect::detect_finding(item);  // title, rule and source from data/detect_findings.tsv
     finding.id = "detect." + item.id;
     finding.origin = "detect";
     out.push_back(std::move(finding));

@@ -1,10 +1,10 @@
-#include "report/detect_findings.hpp"
+#include "detect/detect_findings.hpp"
 
 #include "knowledge/tsv_table.hpp"
 
-namespace archfit::report {
+namespace archfit::detect {
 
-model::Finding detect_finding(const detect::Finding& finding) {
+model::Finding detect_finding(const Finding& finding) {
   model::Finding out;
   out.id = finding.id;
   out.status = finding.severity == "error"     ? model::Status::fail
@@ -25,7 +25,7 @@ model::Finding detect_finding(const detect::Finding& finding) {
   return out;
 }
 
-std::vector<model::Finding> detect_findings(const detect::DetectReport& report) {
+std::vector<model::Finding> detect_findings(const DetectReport& report) {
   std::vector<model::Finding> out;
   out.reserve(report.findings.size());
   for (const auto& finding : report.findings) {
@@ -34,4 +34,4 @@ std::vector<model::Finding> detect_findings(const detect::DetectReport& report) 
   return out;
 }
 
-}  // namespace archfit::report
+}  // namespace archfit::detect
