@@ -1,6 +1,6 @@
 #include "detect/detect_findings.hpp"
 
-#include "knowledge/tsv_table.hpp"
+#include "knowledge/finding_rules.hpp"
 
 namespace archfit::detect {
 
@@ -13,14 +13,10 @@ model::Finding detect_finding(const Finding& finding) {
   out.title = finding.id;
   out.seen = finding.message;
   out.fix = finding.fix;
-  const auto& table = knowledge::embedded_table("detect_findings.tsv");
-  for (const auto& row : table.rows) {
-    if (table.field(row, "id") == finding.id) {
-      out.title = table.field(row, "title");
-      out.rule = table.field(row, "rule");
-      out.source = table.field(row, "source");
-      break;
-    }
+  if (auto row = knowledge::finding_rule("detect_findings.tsv", finding.id)) {
+    out.title = std::move(row->title);
+    out.rule = std::move(row->rule);
+    out.source = std::move(row->source);
   }
   return out;
 }
