@@ -1,5 +1,7 @@
 // `archfit run [--json] [--report FILE] [--sysroot DIR] [--no-context] [--] CMD [ARGS...]`: runs
 // CMD with its output passed through, and explains the failure when it fails (docs/explain.md).
+// With --json stdout carries one archfit.run/1 document and nothing else: CMD's stdout goes to our
+// stderr, beside its stderr.
 // Exit status: CMD's own (128 + N when signal N ended it), 127/126 when it could not start,
 // 125 when archfit itself could not run it, 2 on a usage error.
 #include <unistd.h>
@@ -13,12 +15,13 @@
 #include <fmt/format.h>
 
 #include "cli/command.hpp"
-#include "probe/process_relay.hpp"
+#include "cli/failure_output.hpp"
 #include "explain/context_builder.hpp"
 #include "explain/explainer.hpp"
 #include "explain/line_splitter.hpp"
 #include "explain/log_scanner.hpp"
 #include "explain/signature_table.hpp"
+#include "probe/process_relay.hpp"
 #include "report/explain_json.hpp"
 #include "report/explain_text.hpp"
 #include "util/signal_name.hpp"
@@ -55,11 +58,12 @@ std::string describe_end(const probe::RelayOutcome& outcome) {
   return fmt::format("exited with status {}", outcome.exit_code);
 }
 
-// FORCE_COLOR / CLICOLOR_FORCE for the command when our own stdout would be coloured: its
-// output reaches the terminal through a pipe, and many tools colour only on a terminal.
-std::vector<std::pair<std::string, std::string>> color_environment(const GlobalOptions& global) {
+// FORCE_COLOR / CLICOLOR_FORCE for the command when the stream its stdout goes to (`out_fd`: ours,
+// or our stderr with --json) would be coloured: its output reaches the terminal through a pipe, and
+// many tools colour only on a terminal.
+std::vector<std::pair<std::string, std::string>> color_environment(const GlobalOptions& global, int out_fd) {
   std::vector<std::pair<std::string, std::string>> variables;
-  if (!use_color(global.color, STDOUT_FILENO)) {
+  if (!use_color(global.color, out_fd)) {
     return variables;
   }
   for (const char* name : {"FORCE_COLOR", "CLICOLOR_FORCE"}) {
@@ -80,8 +84,7 @@ int run_run(const RunCommandOptions& options, const GlobalOptions& global) {
   report::TextStyle error_style{use_color(global.color, STDERR_FILENO)};
   auto signatures = explain::builtin_signatures();
   if (!signatures) {
-    fmt::print(stderr, "archfit: {} {}\n", error_style.red("error:"), terminal_safe(signatures.error().message));
-    return k_exit_run_failed;
+    return report_failure(error_style, options.json, "run", signatures.error().message, k_exit_run_failed);
   }
   explain::LogScanner scanner(*signatures);
   explain::LineSplitter stdout_lines;
@@ -92,16 +95,17 @@ int run_run(const RunCommandOptions& options, const GlobalOptions& global) {
   relay.argv = options.command;
   const auto environment = probe::Environment::current();
   relay.search_environment = &environment;
-  relay.environment = color_environment(global);
+  // --json: stdout is the document's alone, so CMD's stdout joins its stderr on ours.
+  relay.out_fd = options.json ? STDERR_FILENO : STDOUT_FILENO;
+  relay.environment = color_environment(global, relay.out_fd);
   relay.on_output = [&](int stream, std::string_view chunk) {
     (stream == 1 ? stdout_lines : stderr_lines).feed(chunk, to_scanner);
   };
   std::fflush(stdout);
   auto outcome = probe::run_relayed(relay);
   if (!outcome) {
-    fmt::print(stderr, "archfit: {} cannot run {}: {}\n", error_style.red("error:"),
-               terminal_safe(options.command.front()), terminal_safe(outcome.error().message));
-    return k_exit_run_failed;
+    return report_failure(error_style, options.json, "run",
+                          "cannot run " + options.command.front() + ": " + outcome.error().message, k_exit_run_failed);
   }
   stdout_lines.finish(to_scanner);
   stderr_lines.finish(to_scanner);
@@ -128,9 +132,7 @@ int run_run(const RunCommandOptions& options, const GlobalOptions& global) {
       }
     }
     explanation = explain::explain_matches(scanner.matches(), **signatures, machine.get());
-    if (options.json) {
-      fmt::print(stderr, "{}\n", report::explain_to_json(*explanation, 0));
-    } else {
+    if (!options.json) {
       fmt::print(stderr, "\n{} `{}` {}\n", error_style.bold("archfit:"), terminal_safe(options.command.front()),
                  describe_end(*outcome));
       // -q/-v as on explain (-v: every matched line kept).
@@ -139,6 +141,11 @@ int run_run(const RunCommandOptions& options, const GlobalOptions& global) {
   }
   record.lines = scanner.matches().lines;
   record.explanation = explanation ? &*explanation : nullptr;
+  if (options.json) {
+    // Whatever the outcome: how CMD ended, and the explanation when it failed (archfit.run/1).
+    fmt::print("{}\n", report::run_to_json(record, ::isatty(STDOUT_FILENO) == 1 ? 2 : 0));
+    std::fflush(stdout);
+  }
   if (!options.report_file.empty() && !write_report(options.report_file, report::run_to_json(record, 2))) {
     fmt::print(stderr, "archfit: {} --report {}: cannot write: {}\n", error_style.red("error:"),
                terminal_safe(options.report_file), std::strerror(errno));
@@ -158,7 +165,8 @@ std::function<int()> setup_run(CLI::App& app, const GlobalOptions& global) {
   // `archfit run make -j8`: once the command starts, "-j8" is the command's, not ours.
   app.positionals_at_end();
   app.add_flag("--json", options->json,
-               "After a failure, print the explanation on stderr as JSON (archfit.explain/1) instead of text");
+               "Print how CMD ended and, after a failure, the explanation as JSON (archfit.run/1) on stdout; "
+               "CMD's own stdout then goes to stderr, so stdout holds the JSON alone");
   app.add_option("--report", options->report_file,
                  "Also write how the command ended and the explanation to FILE as JSON (archfit.run/1)")
       ->type_name("FILE");

@@ -10,6 +10,7 @@
 #include "doctor/doctor.hpp"
 #include "doctor/probes.hpp"
 #include "doctor/versions.hpp"
+#include "model/target_id.hpp"
 
 namespace archfit::doctor {
 
@@ -21,7 +22,7 @@ std::string join(const std::vector<std::string>& items, std::string_view separat
   return result;
 }
 
-std::string processor_of(std::string_view target) { return std::string(target.substr(0, target.find(':'))); }
+std::string processor_of(std::string_view target) { return std::string(model::processor_of(target)); }
 
 std::string cuda_arch_of(std::string_view target) {
   if (!target.starts_with("sm_")) {

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "detect/detect_findings.hpp"
 #include "doctor/checks_common.hpp"
 #include "doctor/rules.hpp"
 #include "knowledge/torch_arch_lists.hpp"
@@ -157,32 +158,31 @@ void check_accessible(const CheckContext& context) {
                             gpus.size()));
     return;
   }
-  context.add("gpus.access", k_group, Status::warn, "device access", join(problems, "; "),
+  // detect's gpu-not-accessible, one per GPU, gathered into one check: its source from
+  // data/detect_findings.tsv, and why a build cares.
+  auto detected = detect::detect_finding({"warning", "gpu-not-accessible", join(problems, "; "), join(fixes, "\n")});
+  context.add("gpus.access", k_group, Status::warn, "device access", std::move(detected.seen),
               "Building needs no GPU, but rocm_agent_enumerator (the default arch list) and every test of the result "
               "do: the user must be able to open /dev/kfd and the render node (groups video and render)",
-              "docs/detect.md (accessibility from the device nodes); https://github.com/pytorch/pytorch/issues/132987",
-              join(fixes, "\n"));
+              detected.source + "; https://github.com/pytorch/pytorch/issues/132987", std::move(detected.fix));
 }
 
+// detect's findings about what the environment changes (HSA_OVERRIDE_GFX_VERSION, *_VISIBLE_DEVICES) and
+// about targets that differ between GPUs, judged as detect judges them: status, title, rule and source
+// from detect::detect_finding (data/detect_findings.tsv), so doctor and detect never say two things.
 void check_environment_effects(const CheckContext& context) {
+  static const std::vector<std::string> ids = {"override-crosses-family", "override-in-effect", "override-malformed",
+                                               "visible-devices-truncated", "visible-devices-empty",
+                                               "gpus-not-homogeneous", "mixed-target-features", "integrated-gpu-visible"};
   bool any = false;
-  for (const auto& finding : context.facts.detect.findings) {
-    static const std::vector<std::string> ids = {"override-crosses-family", "override-in-effect", "override-malformed",
-                                                 "visible-devices-truncated", "visible-devices-empty",
-                                                 "gpus-not-homogeneous", "mixed-target-features", "integrated-gpu-visible"};
-    if (std::find(ids.begin(), ids.end(), finding.id) == ids.end()) {
+  for (const auto& item : context.facts.detect.findings) {
+    if (std::find(ids.begin(), ids.end(), item.id) == ids.end()) {
       continue;
     }
     any = true;
-    Status status = finding.severity == "error" ? Status::fail : (finding.severity == "warning" ? Status::warn : Status::pass);
-    context.add("gpus." + finding.id, k_group, status, finding.id, finding.message,
-                finding.id.starts_with("override")
-                    ? "HSA_OVERRIDE_GFX_VERSION changes the target the runtime (and rocm_agent_enumerator) reports, so a "
-                      "build that takes its arch list from the machine targets the overridden ISA"
-                    : "The arch list must cover every GPU that programs will see",
-                "docs/detect.md (how the runtimes apply HSA_OVERRIDE_GFX_VERSION and *_VISIBLE_DEVICES); "
-                "https://rocm.docs.amd.com/en/latest/reference/env-variables.html (HSA_OVERRIDE_GFX_VERSION)",
-                finding.fix);
+    auto finding = detect::detect_finding(item);
+    context.add("gpus." + item.id, k_group, finding.status, std::move(finding.title), std::move(finding.seen),
+                std::move(finding.rule), std::move(finding.source), std::move(finding.fix));
   }
   if (!any && !context.facts.detect.gpus.empty()) {
     context.add("gpus.environment", k_group, Status::pass, "runtime environment",

@@ -3,6 +3,7 @@
 #include <array>
 
 #include "doctor/versions.hpp"
+#include "model/target_id.hpp"
 #include "util/text_lines.hpp"
 
 namespace archfit::doctor {
@@ -120,7 +121,7 @@ Result<bool> evaluate_condition(std::string_view when, const ConditionFacts& fac
       holds = compare(key, have, op, want);
     } else if (key == "target") {
       for (const auto& target : facts.targets) {
-        std::string_view processor = std::string_view(target).substr(0, target.find(':'));
+        std::string_view processor = model::processor_of(target);
         holds = holds || compare(key, processor, op, want);
       }
     } else {

@@ -7,6 +7,7 @@
 #include "detect/gfx_target_version.hpp"
 #include "explain/refiner.hpp"
 #include "knowledge/amdgpu_processors.hpp"
+#include "model/target_id.hpp"
 
 namespace archfit::explain {
 
@@ -101,7 +102,7 @@ void add_library_fit_details(Finding& finding, const std::vector<LibraryFacts>& 
         if (fit.fit != check::Fit::no) {
           running.push_back(target);
         }
-        std::string processor = target.substr(0, target.find(':'));
+        std::string processor(model::processor_of(target));
         if (same_family.empty() && gpu->vendor == "amd" && processor != gpu->target &&
             !amd_family(processor).empty() && amd_family(processor) == amd_family(gpu->target)) {
           same_family = processor;

@@ -8,14 +8,15 @@
 #include <nlohmann/json.hpp>
 
 #include "check/checker.hpp"
+#include "detect/detect_findings.hpp"
 #include "report/check_findings.hpp"
 #include "report/check_json.hpp"
 #include "report/check_text.hpp"
-#include "report/detect_findings.hpp"
 #include "report/detect_json.hpp"
 #include "report/detect_text.hpp"
 #include "report/doctor_json.hpp"
 #include "report/doctor_text.hpp"
+#include "report/finding_json.hpp"
 #include "report/finding_markdown.hpp"
 #include "util/text_lines.hpp"
 
@@ -46,7 +47,7 @@ void add_detect_findings(const detect::DetectReport& detect, std::vector<Finding
     if (item.severity == "info") {
       continue;
     }
-    Finding finding = detect_finding(item);  // title, rule and source from data/detect_findings.tsv
+    Finding finding = detect::detect_finding(item);  // title, rule and source from data/detect_findings.tsv
     finding.id = "detect." + item.id;
     finding.origin = "detect";
     out.push_back(std::move(finding));
@@ -378,17 +379,16 @@ std::string bug_report_json(const BugReport& report, int indent) {
     unknowns += finding.status == Status::unknown ? 1 : 0;
   }
   out["summary"] = {{"fail", fails}, {"warn", warns}, {"unknown", unknowns}};
-  auto& findings = out["findings"] = nlohmann::ordered_json::array();
+  // The members of every Finding, written by the one JSON renderer of Findings (finding_json).
+  JsonWriter findings(0);
+  findings.begin_array();
   for (const auto& finding : report.findings) {
-    findings.push_back({{"id", finding.id},
-                        {"status", model::status_name(finding.status)},
-                        {"title", finding.title},
-                        {"seen", finding.seen},
-                        {"rule", finding.rule},
-                        {"source", finding.source},
-                        {"fix", finding.fix},
-                        {"origin", finding.origin}});
+    findings.begin_object();
+    finding_members(findings, finding);
+    findings.end_object();
   }
+  findings.end_array();
+  out["findings"] = nlohmann::ordered_json::parse(findings.text());
   auto parse = [](const std::string& text) {
     auto value = nlohmann::ordered_json::parse(text, nullptr, false);
     null_timings(value);

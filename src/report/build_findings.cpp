@@ -1,6 +1,6 @@
 #include "report/build_findings.hpp"
 
-#include "knowledge/tsv_table.hpp"
+#include "knowledge/finding_rules.hpp"
 
 namespace archfit::report {
 
@@ -10,13 +10,9 @@ model::Finding build_finding(std::string id, model::Status status, std::string t
   finding.status = status;
   finding.title = std::move(title);
   finding.seen = std::move(seen);
-  const auto& table = knowledge::embedded_table("build_findings.tsv");
-  for (const auto& row : table.rows) {
-    if (table.field(row, "id") == finding.id) {
-      finding.rule = table.field(row, "rule");
-      finding.source = table.field(row, "source");
-      break;
-    }
+  if (auto row = knowledge::finding_rule("build_findings.tsv", finding.id)) {
+    finding.rule = std::move(row->rule);
+    finding.source = std::move(row->source);
   }
   return finding;
 }

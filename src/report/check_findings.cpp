@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "check/vendor_mismatch.hpp"
+#include "knowledge/finding_rules.hpp"
 #include "report/check_causes.hpp"
 
 namespace archfit::report {
@@ -141,6 +142,13 @@ std::vector<CheckFinding> check_findings(const check::CheckReport& report, const
   add_vendor_mismatches(report, options, out);
   add_causes(report, options, out);
   add_consistency(report, out);
+  // The rule each is judged by and its source: data/check_findings.tsv, one row per id.
+  for (auto& finding : out) {
+    if (auto row = knowledge::finding_rule("check_findings.tsv", finding.id)) {
+      finding.rule = std::move(row->rule);
+      finding.source = std::move(row->source);
+    }
+  }
   return out;
 }
 

@@ -8,7 +8,8 @@
 //   check.load.<kind>                fail: missing-library, symbol-version, isa-level
 //   check.<consistency id>           pass | warn | fail: triton-pin, torch-cuda-driver, …
 // in that order. A finding's `details` are the lines below it in the text (the files of a cause,
-// the evidence of a mismatch); the JSON writes them as "details".
+// the evidence of a mismatch); the JSON writes them as "details". Each finding's rule and source
+// are its id's row of data/check_findings.tsv.
 #pragma once
 
 #include <cstddef>

@@ -39,12 +39,14 @@ std::string inputs_text(const check::CheckReport& report, const std::vector<std:
     }
     out += fmt::format("{} {} ({})\n", style.bold("Python:"), terminal_safe(report.python),
                        terminal_safe(report.site_packages));
-    out += fmt::format("{} {}\n", style.bold("Packages:"),
-                       packages.empty() ? std::string("none of torch, triton, vllm, flash-attn, torchvision, torchaudio, xformers")
-                                        : fmt::format("{}", fmt::join(packages, ", ")));
+    // A list and notes are prose: wrapped at the width, under a hanging indent.
+    out += style.bold("Packages:") + " " +
+           wrap_prose(packages.empty() ? std::string("none of torch, triton, vllm, flash-attn, torchvision, torchaudio, xformers")
+                                       : fmt::format("{}", fmt::join(packages, ", ")),
+                      10, "  ", style);
   }
   for (const auto& note : report.notes) {
-    out += fmt::format("{} {}\n", style.dim("note:"), terminal_safe(note));
+    out += style.dim("note:") + " " + wrap_prose(terminal_safe(note), 6, "  ", style);
   }
   return out;
 }
@@ -139,13 +141,13 @@ std::string check_to_text(const check::CheckReport& report, const TextStyle& sty
   for (const auto& item : report.consistency) {
     consistency_failures += item.status == "fail" ? 1 : 0;
   }
-  out += fmt::format("\n{} {} binar{} × {} target{}: {} will not run, {} only after a JIT compile{}; {} load problem{}; {} "
-                     "inconsistenc{}\n",
-                     report.will_fail() ? style.red("Summary:") : style.green("Summary:"), binaries,
-                     binaries == 1 ? "y" : "ies", targets.size(), targets.size() == 1 ? "" : "s", failures, jit,
-                     opaque == 0 ? std::string() : fmt::format(", {} opaque (not judged statically)", opaque),
-                     load_failures, load_failures == 1 ? "" : "s", consistency_failures,
-                     consistency_failures == 1 ? "y" : "ies");
+  std::string summary = fmt::format(
+      "{} binar{} × {} target{}: {} will not run, {} only after a JIT compile{}; {} load problem{}; {} inconsistenc{}",
+      binaries, binaries == 1 ? "y" : "ies", targets.size(), targets.size() == 1 ? "" : "s", failures, jit,
+      opaque == 0 ? std::string() : fmt::format(", {} opaque (not judged statically)", opaque), load_failures,
+      load_failures == 1 ? "" : "s", consistency_failures, consistency_failures == 1 ? "y" : "ies");
+  out += "\n" + (report.will_fail() ? style.red("Summary:") : style.green("Summary:")) + " " +
+         wrap_prose(summary, 9, "  ", style);
   return out;
 }
 

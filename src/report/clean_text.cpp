@@ -12,9 +12,11 @@ namespace archfit::report {
 std::string clean_to_text(const clean::CleanReport& report, const TextStyle& style) {
   std::string out;
   std::string project = report.project.empty() ? "project" : report.project;
-  out += style.bold(fmt::format("archfit clean: {} ({} tree, {})", terminal_safe(report.root), project,
-                                report.recognised_by)) +
-         "\n";
+  // Prose (the header, the notes) wraps at the width; the root path is one word and never cut.
+  std::string header = wrap_prose(
+      fmt::format("archfit clean: {} ({} tree, {})", terminal_safe(report.root), project, report.recognised_by), 0,
+      "  ", style);
+  out += style.bold(std::string_view(header).substr(0, header.size() - 1)) + "\n";
   // Each item is a Finding (report/clean_findings.hpp), printed by the one Finding renderer: -q keeps
   // the items that need attention (not removed, stale), -v adds why and the source to every item.
   // Bytecode caches are many and alike: one line for all of them unless -v or one needs attention.
@@ -57,7 +59,7 @@ std::string clean_to_text(const clean::CleanReport& report, const TextStyle& sty
     out += finding_to_text(caches, style, {"bytecode of an earlier run (-v lists each)"});
   }
   for (const auto& note : style.quiet() ? std::vector<std::string>{} : report.notes) {
-    out += "  note: " + terminal_safe(note) + "\n";
+    out += "  note: " + wrap_prose(terminal_safe(note), 8, "        ", style);
   }
   if (report.items.empty()) {
     out += "  nothing to clean\n";

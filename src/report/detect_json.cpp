@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "report/detect_findings.hpp"
+#include "detect/detect_findings.hpp"
 #include "report/finding_json.hpp"
 #include "report/json_helpers.hpp"
 
@@ -183,7 +183,7 @@ std::string detect_to_json(const detect::DetectReport& report, int indent) {
     json.begin_object();
     json.member("severity", finding.severity);
     json.member("message", finding.message);
-    finding_members(json, detect_finding(finding));
+    finding_members(json, detect::detect_finding(finding));
     json.end_object();
   }
   json.end_array();

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "report/detect_findings.hpp"
+#include "detect/detect_findings.hpp"
 #include "detect/kfd_topology.hpp"
 #include "report/finding_text.hpp"
 #include "util/terminal_text.hpp"
@@ -88,7 +88,7 @@ std::string gpu_line(const detect::DetectedGpu& gpu, const TextStyle& style) {
 // detect's problems, through the one Finding renderer: "  WARN  visible GPUs: message", then rule,
 // source and fix (-q: the warnings and errors only; -v: rule and source of the notes too).
 std::string findings_text(const detect::DetectReport& report, const TextStyle& style) {
-  return findings_to_text(detect_findings(report), {}, style);
+  return findings_to_text(detect::detect_findings(report), {}, style);
 }
 
 // -v: the files each GPU's facts were read from (below the sysroot), as detect's readers name them

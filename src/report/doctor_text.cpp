@@ -24,7 +24,8 @@ std::string doctor_to_text(const doctor::DoctorReport& report, const TextStyle& 
                                  0, "  ", style);
   out += style.bold(std::string_view(header).substr(0, header.size() - 1)) + "\n";
   if (facts.project_version.empty() && !style.quiet()) {
-    out += style.dim("  (no --src tree: the rules of the newest release archfit knows apply)") + "\n";
+    std::string note = "  " + wrap_prose("(no --src tree: the rules of the newest release archfit knows apply)", 2, "   ", style);
+    out += style.dim(std::string_view(note).substr(0, note.size() - 1)) + "\n";
   }
   out += findings_to_text(report.checks, doctor::check_groups(), style);
   for (const auto& file : style.quiet() ? std::vector<std::string>{} : report.rules_files) {

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "model/target_id.hpp"
+
 namespace archfit::build {
 
 namespace {
@@ -136,7 +138,7 @@ std::optional<std::chrono::seconds> eta(const Progress& progress, std::chrono::s
 }
 
 std::string arch_key(std::string_view target) {
-  std::string text(target.substr(0, target.find(':')));
+  std::string text(model::processor_of(target));
   if (text.starts_with("gfx")) {
     return text.size() > 3 ? text : std::string();
   }

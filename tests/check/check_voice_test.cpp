@@ -12,11 +12,20 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <set>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "check/vendor_mismatch.hpp"
+#include "knowledge/finding_rules.hpp"
+#include "knowledge/tsv_table.hpp"
+#include "report/check_text.hpp"
+#include "report/finding_text.hpp"
+#include "support/documented_schema.hpp"
 #include "support/test_support.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::test {
 namespace {
@@ -194,6 +203,135 @@ TEST(CheckVoice, QuietSaysTheProblemsOnlyAndVerboseTheFactsBehindThem) {
   }
   EXPECT_NE(verbose.out.find("  PASS  native " + (dir / "libnative.so").string() + " on sm_90: "), std::string::npos)
       << verbose.out;
+}
+
+// The documented node at `path` (member names; "[]" steps into an array's element).
+const SchemaNode& schema_at(const SchemaNode& root, const std::vector<std::string>& path) {
+  const SchemaNode* node = &root;
+  for (const auto& step : path) {
+    if (step == "[]") {
+      node = node->element.get();
+    } else {
+      auto it = std::find_if(node->members.begin(), node->members.end(),
+                             [&](const SchemaMember& member) { return member.first == step; });
+      node = it == node->members.end() ? nullptr : &it->second;
+    }
+    if (node == nullptr) {
+      throw std::runtime_error("docs/json.md: archfit.check/1 has no " + step);
+    }
+  }
+  return *node;
+}
+
+// Every finding id check can raise (docs/json.md: check.vendor-mismatch, check.gpu-code.<verdict>,
+// check.load.<kind>, check.<consistency id>, each part from its documented enumeration) has a row of
+// data/check_findings.tsv with a rule and a public source, and the table names no other id; check's
+// findings carry their row's rule and source, in --json and under the failures in the text.
+TEST(CheckVoice, EveryFindingCarriesTheRuleAndSourceOfItsRow) {
+  auto schema = documented_schema("archfit.check/1");
+  std::set<std::string> documented = {"check.vendor-mismatch"};
+  for (const auto& verdict : schema_at(schema.root, {"results", "[]", "verdict"}).enumeration) {
+    documented.insert("check.gpu-code." + verdict);
+  }
+  for (const auto& kind : schema_at(schema.root, {"load", "[]", "problems", "[]", "kind"}).enumeration) {
+    documented.insert("check.load." + kind);
+  }
+  for (const auto& id : schema_at(schema.root, {"consistency", "[]", "id"}).enumeration) {
+    documented.insert("check." + id);
+  }
+  ASSERT_GE(documented.size(), 15u);
+  const auto& table = knowledge::embedded_table("check_findings.tsv");
+  std::set<std::string> rows;
+  for (const auto& row : table.rows) {
+    rows.insert(table.field(row, "id"));
+    EXPECT_FALSE(table.field(row, "rule").empty()) << table.field(row, "id");
+    EXPECT_TRUE(table.field(row, "source").starts_with("https://")) << table.field(row, "id");
+  }
+  EXPECT_EQ(rows, documented);
+
+  // A CUDA torch on an AMD target (vendor mismatch, torch-flavour, the triton pin) and six sm_80
+  // libraries on sm_90 (one no-code cause).
+  fs::path top = unique_temp_path("check-voice-rules");
+  fs::remove_all(top);
+  fs::path venv = cuda_torch_venv(top);
+  fs::create_directories(top / "libs");
+  for (int i = 1; i <= 6; ++i) {
+    fs::copy_file(fixture_dir("check") / "gpu/libsm80.so", top / "libs" / ("libk" + std::to_string(i) + ".so"));
+  }
+  auto torch = run_archfit_json({"check", "--json", "--python", (venv / "bin/python3").string(), "--target", "gfx942"});
+  auto libs = run_archfit_json({"check", "--json", "--target", "sm_90", (top / "libs").string()});
+  auto text = run_archfit({"check", "--target", "sm_90", (top / "libs").string()});
+  fs::remove_all(top);
+  std::set<std::string> seen;
+  for (const auto* json : {&torch, &libs}) {
+    ASSERT_TRUE((*json)["findings"].is_array()) << json->dump();
+    for (const auto& finding : (*json)["findings"]) {
+      std::string id = finding["id"];
+      seen.insert(id);
+      auto row = knowledge::finding_rule("check_findings.tsv", id);
+      ASSERT_TRUE(row) << id;
+      EXPECT_EQ(finding["rule"], row->rule) << id;
+      EXPECT_EQ(finding["source"], row->source) << id;
+    }
+  }
+  EXPECT_TRUE(seen.count("check.vendor-mismatch")) << torch.dump();
+  EXPECT_TRUE(seen.count("check.gpu-code.no-code")) << libs.dump();
+  auto no_code = knowledge::finding_rule("check_findings.tsv", "check.gpu-code.no-code");
+  ASSERT_TRUE(no_code);
+  EXPECT_NE(text.out.find("source: " + no_code->source.substr(0, 30)), std::string::npos) << text.out;
+}
+
+// Issue 16, lines wrap to the terminal width: with a width, check's prose (the package list, the
+// notes, the summary, the findings) wraps at spaces; the matrix (a table) and a path are never cut.
+// The report is built by hand: two no-code results of one file on two targets, a long note.
+TEST(CheckVoice, ProseWrapsAtTheWidthAndTheMatrixDoesNot) {
+  check::CheckReport report;
+  for (const char* target : {"sm_90", "sm_100"}) {
+    report.targets.push_back(*check::parse_device_target(target));
+    report.results.push_back({.path = "/opt/lib/libk.so", .member = std::nullopt, .package = "",
+                              .target = report.targets.back().display, .verdict = "no-code", .matched = "",
+                              .reason = "carries only sm_80: no code for this GPU and no PTX to compile at load time",
+                              .fix = "rebuild with -gencode arch=compute_90,code=sm_90"});
+  }
+  report.targets_source = "--target";
+  report.notes.push_back("an HSA_OVERRIDE_GFX_VERSION in effect was applied to the targets, as the runtime "
+                         "looks up code for the overridden processor");
+  for (std::size_t width : {60u, 40u}) {
+    std::string text = report::check_to_text(report, report::TextStyle{false, report::Verbosity::normal, width});
+    std::string flat = report::check_to_text(report, report::TextStyle{});
+    bool summary_wrapped = false;
+    for (const auto& line : lines(text)) {
+      if (line.starts_with("/opt/lib/libk.so") || line.starts_with("binary")) {
+        continue;  // the matrix: a table, never wrapped
+      }
+      std::string body(trim(line));
+      for (std::string_view label : {"rule:", "source:", "fix:"}) {
+        if (body.starts_with(label)) {
+          body = std::string(trim(std::string_view(body).substr(label.size())));
+        }
+      }
+      bool command = body == "rebuild with -gencode arch=compute_90,code=sm_90";
+      EXPECT_TRUE(report::text_columns(line) <= width || command || body.find(' ') == std::string::npos)
+          << width << ": " << line;
+      summary_wrapped = summary_wrapped || (line.starts_with("Summary:") && line.find("inconsistencies") == std::string::npos);
+    }
+    EXPECT_TRUE(summary_wrapped) << text;
+    // Wrapping moves words to new lines and nothing else.
+    auto words = [](const std::string& all) {
+      std::vector<std::string> out;
+      std::istringstream in(all);
+      for (std::string word; in >> word;) {
+        out.push_back(word);
+      }
+      return out;
+    };
+    EXPECT_EQ(words(text), words(flat));
+    // Without a width the summary is one line.
+    EXPECT_NE(flat.find("Summary: 1 binary × 2 targets: 2 will not run, 0 only after a JIT compile; 0 load problems; "
+                        "0 inconsistencies\n"),
+              std::string::npos)
+        << flat;
+  }
 }
 
 TEST(CheckVoice, UnreadableInputsAreErrorsOnStderrNotInTheReport) {

@@ -9,9 +9,9 @@
 #include <set>
 #include <string>
 
+#include "detect/detect_findings.hpp"
 #include "detect/detector.hpp"
 #include "knowledge/tsv_table.hpp"
-#include "report/detect_findings.hpp"
 #include "support/test_support.hpp"
 
 namespace archfit::test {
@@ -48,17 +48,17 @@ TEST(DetectFindings, EveryDocumentedIdHasARowAndNoRowIsUndocumented) {
 TEST(DetectFindings, SeverityBecomesStatusAndTheTableGivesTitleRuleAndSource) {
   detect::Finding warning{"warning", "visible-devices-empty", "HIP_VISIBLE_DEVICES is set but empty: programs see no GPU",
                           "unset HIP_VISIBLE_DEVICES"};
-  auto finding = report::detect_finding(warning);
+  auto finding = detect::detect_finding(warning);
   EXPECT_EQ(finding.status, model::Status::warn);
   EXPECT_EQ(finding.id, "visible-devices-empty");
   EXPECT_EQ(finding.title, "visible GPUs");
   EXPECT_EQ(finding.seen, warning.message);
   EXPECT_EQ(finding.fix, warning.fix);
   EXPECT_NE(finding.source.find("gpu-isolation"), std::string::npos) << finding.source;
-  EXPECT_EQ(report::detect_finding({"error", "override-crosses-family", "m", ""}).status, model::Status::fail);
-  EXPECT_EQ(report::detect_finding({"info", "no-gpu", "m", ""}).status, model::Status::skip);
+  EXPECT_EQ(detect::detect_finding({"error", "override-crosses-family", "m", ""}).status, model::Status::fail);
+  EXPECT_EQ(detect::detect_finding({"info", "no-gpu", "m", ""}).status, model::Status::skip);
   // An id the table does not know keeps its id as the title and says no rule it does not have.
-  auto unknown = report::detect_finding({"warning", "not-a-row", "m", ""});
+  auto unknown = detect::detect_finding({"warning", "not-a-row", "m", ""});
   EXPECT_EQ(unknown.title, "not-a-row");
   EXPECT_TRUE(unknown.rule.empty());
 }
@@ -117,7 +117,7 @@ TEST(DetectFindings, ACgroupMemoryLimitBelowTheMachinesRamIsANote) {
   ASSERT_NE(note, nullptr);
   EXPECT_EQ(note->severity, "info");
   EXPECT_EQ(note->message, "this process may use 4.0 GiB of the machine's 15.5 GiB RAM (cgroup memory limit)");
-  auto finding = report::detect_finding(*note);
+  auto finding = detect::detect_finding(*note);
   EXPECT_EQ(finding.status, model::Status::skip);
   EXPECT_EQ(finding.title, "usable resources");
 }

@@ -5,8 +5,11 @@
 #include <sys/stat.h>
 
 #include <fstream>
+#include <set>
 
 #include "fake_machine.hpp"
+#include "report/finding_text.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::doctor::testing {
 namespace {
@@ -131,6 +134,85 @@ void check_eval(const std::string& shell, const std::string& script_format, cons
   EXPECT_EQ(variables["MAX_JOBS"], "1");
   // hipcc on PATH is /opt/rocm's, not the selected install's: its bin/ goes first, the rest of PATH stays.
   EXPECT_EQ(variables["PATH"], "/opt/it's rocm/bin:/opt/rocm/bin:/usr/bin:/bin");
+}
+
+// `text` as a POSIX shell word.
+std::string shell_quoted(const std::string& text) {
+  std::string out = "'";
+  for (char c : text) {
+    out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  }
+  return out + "'";
+}
+
+// Issue 16, "lines wrap to the terminal width": archfit doctor on a terminal (a pty from script(1))
+// with COLUMNS=N prints no line of prose longer than N. What may stay longer: a word that does not
+// fit on any line (a URL, a path) and a fix command, which is never cut so it can be pasted. Without a
+// terminal nothing wraps (the same report piped has longer lines: the test means something).
+TEST(DoctorCli, OnATerminalProseWrapsAtColumns) {
+  FakeMachine machine("mi300x-8gpu");  // nothing installed: FAILs with long rules, sources and fixes
+  std::vector<std::string> argv = {"/usr/bin/env", "-i"};
+  for (const auto& [name, value] : machine.environment.all()) {
+    argv.push_back(name + "=" + value);
+  }
+  std::vector<std::string> doctor = {test::archfit_binary(), "--color", "never", "doctor", "--sysroot",
+                                     machine.root().string()};
+  // The fix commands, from the JSON of the same report: one a line, comments aside.
+  auto json_argv = argv;
+  json_argv.insert(json_argv.end(), doctor.begin(), doctor.end());
+  json_argv.push_back("--json");
+  auto json = nlohmann::json::parse(test::run_command(json_argv).out, nullptr, false);
+  ASSERT_FALSE(json.is_discarded());
+  std::set<std::string> commands;
+  for (const auto& check : json["checks"]) {
+    if (check["fix"].is_string()) {
+      for (const auto& line : test::lines(check["fix"].get<std::string>())) {
+        commands.insert(std::string(trim(line)));
+      }
+    }
+  }
+  ASSERT_FALSE(commands.empty());
+
+  auto piped_argv = argv;
+  piped_argv.insert(piped_argv.end(), doctor.begin(), doctor.end());
+  std::size_t piped_overflow = 0;
+  for (const auto& line : test::lines(test::run_command(piped_argv).out)) {
+    piped_overflow += line.size() > 80 ? 1 : 0;
+  }
+  EXPECT_GT(piped_overflow, 0u);
+
+  for (std::size_t columns : {80u, 50u}) {
+    SCOPED_TRACE(columns);
+    std::string command;
+    for (const auto& word : argv) {
+      command += shell_quoted(word) + " ";
+    }
+    command += shell_quoted("COLUMNS=" + std::to_string(columns)) + " ";
+    for (const auto& word : doctor) {
+      command += shell_quoted(word) + " ";
+    }
+    auto result = test::run_command({"script", "-qec", command, "/dev/null"});
+    std::size_t lines = 0;
+    for (auto line : test::lines(result.out)) {
+      if (!line.empty() && line.back() == '\r') {
+        line.pop_back();  // the pty's CRLF
+      }
+      ++lines;
+      if (report::text_columns(line) <= columns) {
+        continue;
+      }
+      std::string_view body = trim(line);
+      for (std::string_view label : {"rule:", "source:", "fix:"}) {
+        if (body.starts_with(label)) {
+          body = trim(body.substr(label.size()));
+        }
+      }
+      bool command_line = commands.count(std::string(body)) > 0;
+      bool one_word = body.find(' ') == std::string_view::npos;
+      EXPECT_TRUE(command_line || one_word) << "a line of " << report::text_columns(line) << " columns:\n" << line;
+    }
+    EXPECT_GT(lines, 20u) << result.out << result.err;
+  }
 }
 
 TEST(DoctorCli, EnvEvalInBash) { check_eval("bash", "eval \"$(%s)\" && env", "bash"); }

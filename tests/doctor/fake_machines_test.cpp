@@ -646,6 +646,62 @@ TEST(DoctorGpus, ArchListThatLeavesTheGpuOutAndFlashAttnAllowList) {
   ASSERT_CHECK(report, "gpus.project-archs", Status::pass);
 }
 
+// The gpus.* checks made of detect's findings say what detect says: the status its severity gives (error =
+// FAIL), and the title, rule and source of the finding's row in data/detect_findings.tsv, a public URL, never
+// a page of this repository's docs.
+TEST(DoctorGpus, DetectsFindingsCarryTheirRowOfDetectFindingsTsv) {
+  const auto& table = knowledge::embedded_table("detect_findings.tsv");
+  auto field = [&](const std::string& id, const std::string& column) {
+    for (const auto& row : table.rows) {
+      if (table.field(row, "id") == id) {
+        return std::string(table.field(row, column));
+      }
+    }
+    ADD_FAILURE() << "no row " << id;
+    return std::string();
+  };
+  auto expect_row = [&](const DoctorReport& report, const std::string& id) {
+    const auto* check = find_check(report, "gpus." + id);
+    ASSERT_NE(check, nullptr) << dump(report);
+    EXPECT_EQ(check->title, field(id, "title"));
+    EXPECT_EQ(check->rule, field(id, "rule"));
+    EXPECT_EQ(check->source, field(id, "source"));
+  };
+  auto expect_no_local_citation = [](const DoctorReport& report) {
+    const std::regex local_page("(^|[ ;(])docs/");  // a page of this repository, not https://…/docs/
+    for (const auto& check : report.checks) {
+      if (check.id.starts_with("gpus.")) {
+        EXPECT_FALSE(std::regex_search(check.source, local_page)) << check.id << ": " << check.source;
+      }
+    }
+  };
+
+  // The RX 6700 XT (gfx1031) seen as gfx1030: the override is in effect, in the same family.
+  FakeMachine navi22("rx6700xt-override");
+  navi22.environment.set("HSA_OVERRIDE_GFX_VERSION", "10.3.0");
+  auto report = navi22.doctor();
+  ASSERT_CHECK(report, "gpus.override-in-effect", Status::warn);
+  expect_row(report, "override-in-effect");
+  EXPECT_EQ(find_check(report, "gpus.environment"), nullptr);
+  expect_no_local_citation(report);
+
+  // MI300X (gfx942) seen as gfx1030: across families, detect's error and doctor's FAIL.
+  FakeMachine mi300x("mi300x-8gpu");
+  mi300x.environment.set("HSA_OVERRIDE_GFX_VERSION", "10.3.0");
+  report = mi300x.doctor();
+  ASSERT_CHECK(report, "gpus.override-crosses-family", Status::fail);
+  expect_row(report, "override-crosses-family");
+  expect_no_local_citation(report);
+
+  // A container without /dev/kfd: gpus.access gathers detect's gpu-not-accessible, citing its row first.
+  FakeMachine container("container-no-kfd");
+  report = container.doctor();
+  ASSERT_CHECK(report, "gpus.access", Status::warn);
+  EXPECT_TRUE(find_check(report, "gpus.access")->source.starts_with(field("gpu-not-accessible", "source") + "; "))
+      << find_check(report, "gpus.access")->source;
+  expect_no_local_citation(report);
+}
+
 TEST(DoctorRules, RulesFileAddsAndOverridesRows) {
   FakeMachine machine("mi300x-8gpu");
   mi300x_with_two_rocms(machine);

@@ -1,5 +1,6 @@
 // `archfit run`: the command's status and output pass through unchanged, a failure is explained
-// on stderr after the output, memory stays bounded, signals reach the command.
+// on stderr after the output (with --json: one document on stdout, the command's stdout on stderr),
+// memory stays bounded, signals reach the command.
 #include <sys/stat.h>
 
 #include <csignal>
@@ -69,14 +70,14 @@ TEST(ArchfitRun, JsonAndReportFile) {
   std::string report = unique_temp_path("run-report.json").string();
   auto result = run_command(archfit_run({"sh", "-c", "cat \"$0\" >&2; exit 1", log}, {"--json", "--no-context", "--report", report}));
   EXPECT_EQ(result.exit_code, 1);
-  // stderr: the command's output, then one line of JSON.
-  auto json_start = result.err.rfind("{\"schema\":\"archfit.explain/1\"");
-  ASSERT_NE(json_start, std::string::npos) << result.err;
-  EXPECT_EQ(result.err.substr(0, json_start), read_text(log));
-  auto explanation = nlohmann::json::parse(result.err.substr(json_start));
-  EXPECT_EQ(explanation["findings"][0]["id"], "cmake-too-old");
+  // stderr: the command's output alone; stdout: the archfit.run/1 document, the same as the report file.
+  EXPECT_EQ(result.err, read_text(log));
+  auto printed = nlohmann::json::parse(result.out);
+  EXPECT_EQ(printed["schema"], "archfit.run/1");
+  EXPECT_EQ(printed["explanation"]["findings"][0]["id"], "cmake-too-old");
   auto written = nlohmann::json::parse(read_text(report));
   std::filesystem::remove(report);
+  EXPECT_EQ(written, printed);
   EXPECT_EQ(written["schema"], "archfit.run/1");
   EXPECT_EQ(written["command"], nlohmann::json({"sh", "-c", "cat \"$0\" >&2; exit 1", log}));
   EXPECT_EQ(written["status"], 1);
@@ -90,6 +91,49 @@ TEST(ArchfitRun, JsonAndReportFile) {
   std::filesystem::remove(report);
   EXPECT_EQ(success["status"], 0);
   EXPECT_TRUE(success["explanation"].is_null());
+}
+
+// Issue 16: with --json stdout is one JSON document and nothing else, whatever the outcome; the
+// command's own stdout goes to stderr (docs/explain.md), and the exit status is the command's
+// (docs/cli.md's table: run exits with CMD's own status).
+TEST(RunJson, StdoutIsTheJsonAloneAndTheCommandsStdoutGoesToStderr) {
+  auto failed = run_command(archfit_run({"sh", "-c", "echo out; echo err >&2; exit 3"}, {"--json", "--no-context"}));
+  EXPECT_EQ(failed.exit_code, 3);
+  auto document = nlohmann::json::parse(failed.out, nullptr, false);
+  ASSERT_FALSE(document.is_discarded()) << failed.out;
+  EXPECT_EQ(document["schema"], "archfit.run/1");
+  EXPECT_EQ(document["status"], 3);
+  EXPECT_EQ(document["exit_code"], 3);
+  EXPECT_TRUE(document["explanation"].is_object()) << failed.out;
+  // Both of the command's lines are on stderr, in the order written.
+  auto out_at = failed.err.find("out\n");
+  auto err_at = failed.err.find("err\n");
+  ASSERT_NE(out_at, std::string::npos) << failed.err;
+  ASSERT_NE(err_at, std::string::npos) << failed.err;
+  EXPECT_LT(out_at, err_at) << failed.err;
+  // No text explanation beside the JSON.
+  EXPECT_EQ(failed.err.find("exited with status"), std::string::npos) << failed.err;
+
+  // Success: still one document (no explanation), and the output still on stderr.
+  auto ok = run_command(archfit_run({"sh", "-c", "echo fine"}, {"--json"}));
+  EXPECT_EQ(ok.exit_code, 0);
+  auto success = nlohmann::json::parse(ok.out, nullptr, false);
+  ASSERT_FALSE(success.is_discarded()) << ok.out;
+  EXPECT_EQ(success["status"], 0);
+  EXPECT_TRUE(success["explanation"].is_null());
+  EXPECT_EQ(ok.err, "fine\n");
+
+  // A command that cannot start: 127 as without --json, and the document says why.
+  auto missing = run_command(archfit_run({"archfit-no-such-command-xyz"}, {"--json"}));
+  EXPECT_EQ(missing.exit_code, 127);
+  auto not_started = nlohmann::json::parse(missing.out, nullptr, false);
+  ASSERT_FALSE(not_started.is_discarded()) << missing.out;
+  EXPECT_EQ(not_started["started"], false);
+  EXPECT_NE(missing.err.find("command not found"), std::string::npos) << missing.err;
+
+  // Without --json the command's stdout stays on stdout.
+  auto plain = run_command(archfit_run({"sh", "-c", "echo out; exit 0"}));
+  EXPECT_EQ(plain.out, "out\n");
 }
 
 TEST(ArchfitRun, CommandNotFoundIs127) {
