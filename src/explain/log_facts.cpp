@@ -187,6 +187,26 @@ std::string amd_family_key(std::string_view processor) {
   return entry->generic_family.empty() || entry->generic_family == "-" ? std::string(processor) : entry->generic_family;
 }
 
+std::string family_representative(std::string_view processor) {
+  std::string family = amd_family_key(processor);
+  if (family.empty()) {
+    return {};
+  }
+  std::string best;
+  std::uint32_t best_packed = 0;
+  for (const auto& entry : knowledge::AmdgpuProcessorTable::embedded().all()) {
+    if (entry.is_generic || amd_family_key(entry.name) != family) {
+      continue;
+    }
+    auto version = detect::parse_gfx_processor_name(entry.name);
+    if (version && (best.empty() || version->packed() < best_packed)) {
+      best = entry.name;
+      best_packed = version->packed();
+    }
+  }
+  return best;
+}
+
 std::vector<std::pair<std::string, std::string>> amd_gpus_named(std::string_view line) {
   std::vector<std::pair<std::string, std::string>> named;
   LineMarks marks = scan_marks(line);

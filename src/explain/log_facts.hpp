@@ -62,4 +62,9 @@ std::vector<std::pair<std::string, std::string>> amd_gpus_named(std::string_view
 // when it has none (gfx803); empty for a name the table does not know.
 std::string amd_family_key(std::string_view processor);
 
+// The lowest-numbered processor of `processor`'s family (gfx1030 for gfx1031, whose family is
+// gfx10-3-generic; gfx803 for gfx803, alone in its family): the override value people use for that
+// family. Empty for a name the table does not know.
+std::string family_representative(std::string_view processor);
+
 }  // namespace archfit::explain

@@ -20,25 +20,6 @@ namespace {
 constexpr std::string_view k_override_crossing = "override-crosses-logged-gpu-family";
 constexpr std::string_view k_before_gpu_findings = "before-gpu-findings";
 
-// The lowest-numbered processor of `family` ("gfx1030" for gfx10-3-generic; "gfx803" for the
-// family of gfx803 alone): the override value people use for that family.
-std::string family_representative(std::string_view processor) {
-  std::string family = amd_family_key(processor);
-  std::string best;
-  std::uint32_t best_packed = 0;
-  for (const auto& entry : knowledge::AmdgpuProcessorTable::embedded().all()) {
-    if (entry.is_generic || amd_family_key(entry.name) != family) {
-      continue;
-    }
-    auto version = detect::parse_gfx_processor_name(entry.name);
-    if (version && (best.empty() || version->packed() < best_packed)) {
-      best = entry.name;
-      best_packed = version->packed();
-    }
-  }
-  return best;
-}
-
 Finding crossing_finding(const LogRule& rule, const OverrideCrossing& crossing) {
   Finding finding;
   finding.id = rule.id;

@@ -5,6 +5,7 @@
 
 #include "check/target_rules.hpp"
 #include "detect/gfx_target_version.hpp"
+#include "explain/log_facts.hpp"
 #include "explain/refiner.hpp"
 #include "knowledge/amdgpu_processors.hpp"
 #include "model/target_id.hpp"
@@ -26,28 +27,6 @@ bool is_amd_signature(const Finding& finding) {
     }
   }
   return false;
-}
-
-// The lowest-numbered processor of `processor`'s family: the override value people use for that
-// family (gfx1030 → 10.3.0 for gfx103x, gfx1100 → 11.0.0 for gfx11xx). Empty when unknown.
-std::string family_representative(std::string_view processor) {
-  std::string family = amd_family(processor);
-  if (family.empty()) {
-    return {};
-  }
-  std::string best;
-  std::uint32_t best_packed = 0;
-  for (const auto& entry : knowledge::AmdgpuProcessorTable::embedded().all()) {
-    if (entry.generic_family != family) {
-      continue;
-    }
-    auto version = detect::parse_gfx_processor_name(entry.name);
-    if (version && (best.empty() || version->packed() < best_packed)) {
-      best = entry.name;
-      best_packed = version->packed();
-    }
-  }
-  return best;
 }
 
 std::string override_spelling(std::string_view processor) {
