@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "check/target_rules.hpp"
+#include "model/status.hpp"
 
 namespace archfit::check {
 
@@ -61,7 +62,7 @@ struct PackageInfo {
 
 struct ConsistencyResult {
   std::string id;      // "triton-pin", "several-tritons", "torch-pin", "torch-cuda-driver", ...
-  std::string status;  // "pass" | "warn" | "fail"
+  model::Status status = model::Status::unknown;  // pass | warn | fail
   std::string message;
   std::string fix;
 };
@@ -108,7 +109,7 @@ struct CheckReport {
       }
     }
     for (const auto& item : consistency) {
-      if (item.status == "fail") {
+      if (item.status == model::Status::fail) {
         return true;
       }
     }

@@ -124,7 +124,7 @@ void check_triton(const std::vector<Distribution>& distributions, std::vector<Co
     for (const auto* distribution : installed) {
       names.push_back(distribution->info.name + " " + distribution->info.version);
     }
-    results.push_back({"several-tritons", "fail",
+    results.push_back({"several-tritons", model::Status::fail,
                        fmt::format("{} Triton distributions are installed ({}): they all install the `triton` "
                                    "package and overwrite each other's files",
                                    installed.size(), fmt::join(names, ", ")),
@@ -151,19 +151,19 @@ void check_triton(const std::vector<Distribution>& distributions, std::vector<Co
     if (triton == nullptr) {
       std::string other = installed.empty() ? std::string("no Triton")
                                             : installed.front()->info.name + " " + installed.front()->info.version;
-      results.push_back({"triton-pin", "fail",
+      results.push_back({"triton-pin", model::Status::fail,
                          fmt::format("torch {} requires {} but {} is installed: torch.compile and Triton kernels will "
                                      "fail (import errors such as `cannot import name 'triton_key'`, or crashes)",
                                      torch->info.version, pin, other),
                          fmt::format("pip install '{}'", pin)});
     } else if (!version_satisfies(triton->info.version, requirement.specifier)) {
-      results.push_back({"triton-pin", "fail",
+      results.push_back({"triton-pin", model::Status::fail,
                          fmt::format("torch {} requires {} but {} {} is installed: a Triton that does not match "
                                      "torch crashes or fails in torch.compile",
                                      torch->info.version, pin, triton->info.name, triton->info.version),
                          fmt::format("pip install '{}'", pin)});
     } else {
-      results.push_back({"triton-pin", "pass",
+      results.push_back({"triton-pin", model::Status::pass,
                          fmt::format("torch {} requires {}; {} is installed", torch->info.version, pin,
                                      triton->info.version),
                          ""});
@@ -183,19 +183,19 @@ void check_torch_pins(const std::vector<Distribution>& distributions, std::vecto
       }
       std::string pin = "torch" + requirement.specifier;
       if (torch == nullptr) {
-        results.push_back({"torch-pin", "fail",
+        results.push_back({"torch-pin", model::Status::fail,
                            fmt::format("{} {} requires {} but torch is not installed", distribution.info.name,
                                        distribution.info.version, pin),
                            fmt::format("pip install '{}'", pin)});
       } else if (!version_satisfies(torch->info.version, requirement.specifier)) {
-        results.push_back({"torch-pin", "fail",
+        results.push_back({"torch-pin", model::Status::fail,
                            fmt::format("{} {} was built for {} but torch {} is installed: its extension fails to "
                                        "load with `undefined symbol` errors, or crashes",
                                        distribution.info.name, distribution.info.version, pin, torch->info.version),
                            fmt::format("install the {} release built for torch {} (or pip install '{}')",
                                        distribution.info.name, torch->info.version, pin)});
       } else {
-        results.push_back({"torch-pin", "pass",
+        results.push_back({"torch-pin", model::Status::pass,
                            fmt::format("{} {} requires {}; torch {} is installed", distribution.info.name,
                                        distribution.info.version, pin, torch->info.version),
                            ""});
@@ -217,31 +217,31 @@ void check_torch_flavour(const std::vector<Distribution>& distributions, const s
                         : !info.torch_cuda.empty() ? "CUDA " + info.torch_cuda
                                                    : std::string("CPU-only");
   if ((amd && info.torch_hip.empty() && !nvidia) || (nvidia && info.torch_cuda.empty() && !amd)) {
-    results.push_back({"torch-flavour", "fail",
+    results.push_back({"torch-flavour", model::Status::fail,
                        fmt::format("torch {} is a {} build, but the GPUs are {}: torch.cuda.is_available() is False",
                                    info.version, flavour, amd ? "AMD" : "NVIDIA"),
                        torch_build_fix(amd ? "amd" : "nvidia")});
   } else {
-    results.push_back({"torch-flavour", "pass", fmt::format("torch {} is a {} build", info.version, flavour), ""});
+    results.push_back({"torch-flavour", model::Status::pass, fmt::format("torch {} is a {} build", info.version, flavour), ""});
   }
   if (!info.torch_cuda.empty() && !system.nvidia_driver.empty()) {
     std::string major = info.torch_cuda.substr(0, info.torch_cuda.find('.'));
     std::string floor = min_driver_for(major + ".0");
     std::string exact = min_driver_for(info.torch_cuda);
     if (!floor.empty() && compare_versions(system.nvidia_driver, floor) < 0) {
-      results.push_back({"torch-cuda-driver", "fail",
+      results.push_back({"torch-cuda-driver", model::Status::fail,
                          fmt::format("torch is built with CUDA {} but the NVIDIA driver is {}; CUDA {}.x needs at "
                                      "least {}",
                                      info.torch_cuda, system.nvidia_driver, major, floor),
                          fmt::format("install NVIDIA driver {} or newer, or a torch built for an older CUDA", exact.empty() ? floor : exact)});
     } else if (!exact.empty() && compare_versions(system.nvidia_driver, exact) < 0) {
-      results.push_back({"torch-cuda-driver", "warn",
+      results.push_back({"torch-cuda-driver", model::Status::warn,
                          fmt::format("torch is built with CUDA {}; driver {} is older than that toolkit's {} (minor "
                                      "version compatibility covers most, not all, features)",
                                      info.torch_cuda, system.nvidia_driver, exact),
                          fmt::format("install NVIDIA driver {} or newer", exact)});
     } else if (!floor.empty()) {
-      results.push_back({"torch-cuda-driver", "pass",
+      results.push_back({"torch-cuda-driver", model::Status::pass,
                          fmt::format("torch CUDA {}, NVIDIA driver {}", info.torch_cuda, system.nvidia_driver), ""});
     }
   }
@@ -250,7 +250,7 @@ void check_torch_flavour(const std::vector<Distribution>& distributions, const s
     auto system_release = release(system.rocm_version);
     bool same = torch_release.size() >= 2 && system_release.size() >= 2 && torch_release[0] == system_release[0] &&
                 torch_release[1] == system_release[1];
-    results.push_back({"torch-rocm-version", same ? "pass" : "warn",
+    results.push_back({"torch-rocm-version", same ? model::Status::pass : model::Status::warn,
                        fmt::format("torch is built with ROCm (HIP {}); the system's ROCm is {}{}", info.torch_hip,
                                    system.rocm_version,
                                    same ? "" : ": the wheel carries its own ROCm libraries, but extensions built "

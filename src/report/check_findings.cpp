@@ -117,7 +117,7 @@ void add_consistency(const check::CheckReport& report, std::vector<CheckFinding>
     CheckFinding finding;
     finding.id = "check." + item.id;
     finding.group = "check";
-    finding.status = model::status_from_name(item.status).value_or(Status::unknown);
+    finding.status = item.status;
     finding.title = item.message;
     finding.fix = item.fix;
     out.push_back(std::move(finding));

@@ -101,7 +101,7 @@ std::string check_to_json(const check::CheckReport& report, int indent) {
   for (const auto& item : report.consistency) {
     json.begin_object();
     json.member("id", item.id);
-    json.member("status", item.status);
+    json.member("status", model::status_name(item.status));
     json.member("message", item.message);
     text_or_null(json, "fix", item.fix);
     json.end_object();

@@ -139,7 +139,7 @@ std::string check_to_text(const check::CheckReport& report, const TextStyle& sty
   }
   std::size_t consistency_failures = 0;
   for (const auto& item : report.consistency) {
-    consistency_failures += item.status == "fail" ? 1 : 0;
+    consistency_failures += item.status == model::Status::fail ? 1 : 0;
   }
   std::string summary = fmt::format(
       "{} binar{} × {} target{}: {} will not run, {} only after a JIT compile{}; {} load problem{}; {} inconsistenc{}",

@@ -56,7 +56,7 @@ TEST(CheckerSeams, PythonEnvironmentIsReadBelowTheInjectedRoot) {
   for (const auto& item : report->consistency) {
     if (item.id == "triton-pin") {
       triton_pin = true;
-      EXPECT_EQ(item.status, "pass") << item.message;  // torch 2.11.0 pins triton==3.6.0, installed
+      EXPECT_EQ(item.status, model::Status::pass) << item.message;  // torch 2.11.0 pins triton==3.6.0, installed
     }
   }
   EXPECT_TRUE(triton_pin);
