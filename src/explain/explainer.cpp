@@ -100,7 +100,7 @@ Explanation explain_matches(const LogMatches& log, const SignatureSet& signature
     explanation.findings.push_back(std::move(finding));
   }
   rank_detection_before_missing_code(explanation.findings);
-  apply_log_rules(builtin_log_rules(), log.facts, explanation.findings);
+  LogRuleOutcome rules_outcome = apply_log_rules(builtin_log_rules(), log.facts, explanation.findings);
   // A whole-log rule's finding is refined as a signature of its category is.
   for (const auto& rule : builtin_log_rules()) {
     for (auto& finding : explanation.findings) {
@@ -120,7 +120,15 @@ Explanation explain_matches(const LogMatches& log, const SignatureSet& signature
   }
   explanation.explained = !explanation.findings.empty();
   if (!explanation.explained) {
-    explanation.findings.push_back(unknown_finding(log));
+    Finding unknown = unknown_finding(log);
+    // A whole-log rule withdrew every answer (an override of the GPU's own family next to a crash): the
+    // cause is unknown, and the report says what the log shows and where to look instead.
+    if (!rules_outcome.unknown_cause.empty()) {
+      unknown.cause = rules_outcome.unknown_cause;
+      unknown.details = std::move(rules_outcome.unknown_details);
+      unknown.fix = rules_outcome.unknown_fix;
+    }
+    explanation.findings.push_back(std::move(unknown));
   }
   if (machine != nullptr) {
     explanation.context = machine->summary();

@@ -18,7 +18,9 @@ namespace archfit::explain {
 namespace {
 
 constexpr std::string_view k_override_crossing = "override-crosses-logged-gpu-family";
+constexpr std::string_view k_override_within = "override-within-logged-gpu-family";
 constexpr std::string_view k_before_gpu_findings = "before-gpu-findings";
+constexpr std::string_view k_replaces_category_findings = "replaces-category-findings";
 
 Finding crossing_finding(const LogRule& rule, const OverrideCrossing& crossing) {
   Finding finding;
@@ -85,13 +87,19 @@ Result<std::vector<LogRule>> parse_log_rules(std::string_view text, std::string_
       return Error{fmt::format("data/{}: rule '{}' has category '{}', which is not one of the documented categories",
                                name, rule.id, rule.category)};
     }
-    if (rule.condition != k_override_crossing) {
+    if (rule.condition != k_override_crossing && rule.condition != k_override_within) {
       return Error{fmt::format("data/{}: rule '{}' has condition '{}', which explain does not evaluate", name,
                                rule.id, rule.condition)};
     }
-    if (rule.rank != k_before_gpu_findings) {
+    if (rule.rank != k_before_gpu_findings && rule.rank != k_replaces_category_findings) {
       return Error{fmt::format("data/{}: rule '{}' has rank '{}', which explain does not know", name, rule.id,
                                rule.rank)};
+    }
+    // The crossing rule names a cause; the within rule withdraws answers: each has the one rank it means.
+    if ((rule.condition == k_override_crossing) != (rule.rank == k_before_gpu_findings)) {
+      return Error{fmt::format("data/{}: rule '{}' pairs condition '{}' with rank '{}'; {} goes with {}, {} with {}",
+                               name, rule.id, rule.condition, rule.rank, k_override_crossing, k_before_gpu_findings,
+                               k_override_within, k_replaces_category_findings)};
     }
     for (const auto& known : rules) {
       if (known.id == rule.id) {
@@ -148,8 +156,100 @@ std::optional<OverrideCrossing> find_override_crossing(const LogFacts& facts) {
   return std::nullopt;
 }
 
-void apply_log_rules(const std::vector<LogRule>& rules, const LogFacts& facts, std::vector<Finding>& findings) {
+std::optional<OverrideWithin> find_override_within_family(const LogFacts& facts) {
+  std::optional<OverrideWithin> within;
+  for (const auto& logged : facts.overrides) {
+    auto version = detect::parse_gfx_override(logged.value);
+    std::string target = version ? version->processor_name() : std::string();
+    std::string family = amd_family_key(target);
+    if (family.empty() || (within && within->family != family)) {
+      return std::nullopt;  // an override explain cannot place, or two overrides of different families
+    }
+    if (!within) {
+      within = OverrideWithin{logged, target, family, {}};
+    }
+  }
+  if (!within) {
+    return std::nullopt;
+  }
+  for (const auto& gpu : facts.gpus) {
+    if (on_override_line(gpu, facts)) {
+      continue;
+    }
+    if (amd_family_key(gpu.where.value) != within->family) {
+      return std::nullopt;
+    }
+    within->gpus.push_back(gpu);
+  }
+  if (within->gpus.empty()) {
+    return std::nullopt;
+  }
+  return within;
+}
+
+namespace {
+
+// The sentence that replaces a withdrawn finding: what the log shows, and why it no longer names a cause.
+std::string withdrawal_detail(const LogRule& rule, const OverrideWithin& within, const Finding& withdrawn) {
+  const LoggedGpu& gpu = within.gpus.front();
+  std::string shown = withdrawn.evidence.empty()
+                          ? withdrawn.id
+                          : fmt::format("line {} ({})", withdrawn.evidence.front().line, withdrawn.id);
+  std::string named = gpu.by_product ? fmt::format("{} ({})", gpu.named_as, gpu.where.value) : gpu.where.value;
+  return fmt::format(
+      "{} would blame HSA_OVERRIDE_GFX_VERSION, but the override here is {} (line {}; programs see {}) and the log "
+      "names the GPU as {} (line {}), of the same family {}: the usual workaround, so the failure next to it is "
+      "no evidence against the override's choice and {} is not named as the cause (data/error_log_rules.tsv, {})",
+      shown, within.override_value.value, within.override_value.line, within.override_target, named,
+      gpu.where.line, within.family, withdrawn.category, rule.id);
+}
+
+// Withdraws the findings of `rule`'s category that come from a signature or a second-stage rule (not
+// from a whole-log rule); says so on the finding that then leads, or in `outcome` when none is left.
+void withdraw_category_findings(const LogRule& rule, const std::vector<LogRule>& rules, const OverrideWithin& within,
+                                std::vector<Finding>& findings, LogRuleOutcome& outcome) {
+  auto from_log_rule = [&rules](const Finding& finding) {
+    return std::any_of(rules.begin(), rules.end(), [&](const LogRule& r) { return r.id == finding.id; });
+  };
+  std::vector<std::string> details;
+  std::vector<Finding> kept;
+  for (auto& finding : findings) {
+    if (finding.category == rule.category && !from_log_rule(finding)) {
+      details.push_back(withdrawal_detail(rule, within, finding));
+    } else {
+      kept.push_back(std::move(finding));
+    }
+  }
+  findings = std::move(kept);
+  if (details.empty()) {
+    return;
+  }
+  PlaceholderValues values;
+  values["override"] = within.override_value.value;
+  values["gpu"] = within.gpus.front().where.value;
+  std::string fix = fill_placeholders(rule.fix, values);
+  if (findings.empty()) {
+    outcome.unknown_cause = rule.cause;
+    outcome.unknown_details = std::move(details);
+    outcome.unknown_fix = std::move(fix);
+    return;
+  }
+  for (auto& detail : details) {
+    findings.front().details.push_back(std::move(detail));
+  }
+}
+
+}  // namespace
+
+LogRuleOutcome apply_log_rules(const std::vector<LogRule>& rules, const LogFacts& facts, std::vector<Finding>& findings) {
+  LogRuleOutcome outcome;
   for (const auto& rule : rules) {
+    if (rule.condition == k_override_within) {
+      if (auto within = find_override_within_family(facts)) {
+        withdraw_category_findings(rule, rules, *within, findings, outcome);
+      }
+      continue;
+    }
     if (rule.condition != k_override_crossing) {
       continue;
     }
@@ -174,7 +274,7 @@ void apply_log_rules(const std::vector<LogRule>& rules, const LogFacts& facts, s
     gpu_named = gpu_named || !on_override_line(gpu, facts);
   }
   if (facts.overrides.empty() || gpu_named) {
-    return;
+    return outcome;
   }
   const LoggedValue& logged = facts.overrides.front();
   auto version = detect::parse_gfx_override(logged.value);
@@ -190,6 +290,7 @@ void apply_log_rules(const std::vector<LogRule>& rules, const LogFacts& facts, s
           logged.value, logged.line, seen, family.empty() ? "" : fmt::format(", family {}", family)));
     }
   }
+  return outcome;
 }
 
 }  // namespace archfit::explain

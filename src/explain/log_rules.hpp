@@ -1,9 +1,12 @@
 // Rules over the whole log (data/error_log_rules.tsv; its header documents the columns): a cause
-// that no single line shows, established by values the log names on different lines. The one
-// condition so far: an HSA_OVERRIDE_GFX_VERSION whose processor is of another family than every AMD
-// GPU the log names (log_facts.hpp), which outranks the missing-code errors such an override causes.
+// that no single line shows, established by values the log names on different lines. Two conditions
+// so far, both about HSA_OVERRIDE_GFX_VERSION against the AMD GPUs the log names (log_facts.hpp): an
+// override of another family than every GPU named is the cause and outranks the missing-code errors it
+// causes; an override of the family of every GPU named (the usual workaround) is no evidence against
+// the override, so the rows that blame any override for a fault or crash withdraw their answer.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,8 +20,8 @@ namespace archfit::explain {
 struct LogRule {
   std::string id;
   std::string category;
-  std::string condition;  // "override-crosses-logged-gpu-family"
-  std::string rank;       // "before-gpu-findings"
+  std::string condition;  // "override-crosses-logged-gpu-family", "override-within-logged-gpu-family"
+  std::string rank;       // "before-gpu-findings", "replaces-category-findings"
   std::string cause;
   std::string fix;
   std::string source;
@@ -47,9 +50,34 @@ struct OverrideCrossing {
 // and a second one be the other family's), or when a family is unknown.
 std::optional<OverrideCrossing> find_override_crossing(const LogFacts& facts);
 
-// Adds the findings of `rules` whose condition `facts` meets to `findings` (most likely first), at
-// the place their rank names; and, to gpu-code-missing and gpu-isa-override findings of a log that
-// sets an override but names no GPU, a detail saying what is missing to tell whether it fits.
-void apply_log_rules(const std::vector<LogRule>& rules, const LogFacts& facts, std::vector<Finding>& findings);
+// An override of the family of every GPU the log names.
+struct OverrideWithin {
+  LoggedValue override_value;   // "10.3.0", with its line
+  std::string override_target;  // "gfx1030"
+  std::string family;           // "gfx10-3-generic"
+  std::vector<LoggedGpu> gpus;  // the GPUs the log names, all of that family
+};
+
+// The first override in `facts` when every override the log sets is of one family and every AMD GPU
+// the log names (gfx names on an override's own line excepted) is of that family too. None when the
+// log names no GPU, when a GPU or an override is of another family (a GPU the override crosses for
+// may be the one that failed) or of a family the table does not know.
+std::optional<OverrideWithin> find_override_within_family(const LogFacts& facts);
+
+// What the rules leave for the report when they withdrew every finding: the cause, details and fix of
+// the "unknown" finding that explain then prints (empty when they withdrew nothing or left a finding).
+struct LogRuleOutcome {
+  std::string unknown_cause;
+  std::vector<std::string> unknown_details;
+  std::string unknown_fix;
+};
+
+// Applies `rules` whose condition `facts` meets to `findings` (most likely first): a rule of rank
+// before-gpu-findings adds its finding there; one of rank replaces-category-findings withdraws the
+// findings of its category that come from signatures or second-stage rules and says why, in a detail
+// of the finding that then leads or, when none is left, in the returned outcome. To gpu-code-missing
+// and gpu-isa-override findings of a log that sets an override but names no GPU, it adds a detail
+// saying what is missing to tell whether the override fits.
+LogRuleOutcome apply_log_rules(const std::vector<LogRule>& rules, const LogFacts& facts, std::vector<Finding>& findings);
 
 }  // namespace archfit::explain

@@ -1,7 +1,8 @@
 // Rules over the whole log (data/error_log_rules.tsv, src/explain/log_rules.cpp): an
 // HSA_OVERRIDE_GFX_VERSION of another family than the GPU the log names is the cause, ahead of the
-// missing-code error it produces; one of the GPU's own family is not blamed; with no GPU named,
-// explain says what it would need. The lines are real public messages (each cited); which family a
+// missing-code error it produces; one of the GPU's own family is not blamed, and the rows that blame any
+// override for a fault or crash withdraw their answer then; with no GPU named, explain says what it
+// would need. The lines are real public messages (each cited); which family a
 // processor belongs to is LLVM's generic-processor table (data/amdgpu_processors.tsv, cited there)
 // and which processor a product is, libdrm's amdgpu.ids with rocminfo (data/amdgpu_pci_ids.tsv).
 #include <algorithm>
@@ -25,6 +26,10 @@ constexpr const char* k_navi10_agent = "  Name:                    gfx1010      
                                        "  Marketing Name:          Navi 10 [Radeon RX 5600 OEM/5600 XT / 5700/5700 XT]\n";
 constexpr const char* k_navi22_agent = "  Name:                    gfx1031                            \n"
                                        "  Marketing Name:          AMD Radeon RX 6700 XT\n";
+
+// ROCm/legacy-rocm-build#5777, the fault as the HSA runtime prints it.
+constexpr const char* k_memory_fault_line = "Memory access fault by GPU node-1 (Agent handle: 0x55c81ab89c00) on address "
+                                            "0x7f7066bd4000. Reason: Page not present or supervisor privilege.";
 
 Explanation explain_text(const std::string& name, const std::string& text) {
   return test::explain_file_without_context(test::write_temp_file(name, text));
@@ -91,6 +96,93 @@ TEST(LogRules, OverrideWithoutAGpuNamedSaysWhatIsMissing) {
   EXPECT_FALSE(any_detail_contains(plain.findings.front(), "HSA_OVERRIDE_GFX_VERSION"));
 }
 
+TEST(LogRules, SameFamilyOverrideWithdrawsTheRowThatBlamesAnyOverrideForAFault) {
+  // gfx1031 presented as gfx1030 (one family, gfx10-3-generic), then a memory access fault: the row
+  // hsa-memory-access-fault files every such fault under the override; here it is the usual workaround.
+  auto explanation = explain_text("within-fault.log", std::string(k_override_line) + "\n" + k_navi22_agent +
+                                                          k_memory_fault_line + "\n");
+  EXPECT_FALSE(explanation.explained);
+  ASSERT_EQ(ids(explanation), std::vector<std::string>{"unknown"});
+  const Finding& unknown = explanation.findings.front();
+  EXPECT_EQ(unknown.category, "unknown");
+  EXPECT_NE(unknown.cause.find("family of the GPU it names"), std::string::npos) << unknown.cause;
+  EXPECT_TRUE(any_detail_contains(unknown, "line 4 (hsa-memory-access-fault)"));
+  EXPECT_TRUE(any_detail_contains(unknown, "the override here is 10.3.0 (line 1; programs see gfx1030)"));
+  EXPECT_TRUE(any_detail_contains(unknown, "names the GPU as gfx1031 (line 2), of the same family gfx10-3-generic"));
+  EXPECT_NE(unknown.fix.find("without HSA_OVERRIDE_GFX_VERSION=10.3.0"), std::string::npos) << unknown.fix;
+  EXPECT_NE(unknown.fix.find("no code object for gfx1031"), std::string::npos) << unknown.fix;
+  // The same fault with a Navi 10 named: the override crosses families and is the cause.
+  auto cross = explain_text("cross-fault.log", std::string(k_override_line) + "\n" + k_navi10_agent +
+                                                   k_memory_fault_line + "\n");
+  EXPECT_EQ(ids(cross), (std::vector<std::string>{"override-crosses-gpu-family", "hsa-memory-access-fault"}));
+  // With no GPU named the row still answers, and says what is missing to judge the override.
+  auto unnamed = explain_text("unnamed-fault.log", std::string(k_override_line) + "\n" + k_memory_fault_line + "\n");
+  ASSERT_EQ(ids(unnamed), std::vector<std::string>{"hsa-memory-access-fault"});
+  EXPECT_TRUE(any_detail_contains(unnamed.findings.front(), "names no other GPU"));
+}
+
+TEST(LogRules, SameFamilyOverrideLeavesTheOtherCategoryInFront) {
+  // The fault row withdrawn, the missing-code error the log shows too leads and says what was withdrawn.
+  auto explanation = explain_text("within-both.log", std::string(k_override_line) + "\n" + k_navi22_agent +
+                                                         k_memory_fault_line + "\n" + k_no_binary_line + "\n");
+  ASSERT_EQ(ids(explanation), std::vector<std::string>{"hip-no-binary-for-gpu"});
+  EXPECT_TRUE(explanation.explained);
+  EXPECT_TRUE(any_detail_contains(explanation.findings.front(), "line 4 (hsa-memory-access-fault) would blame"));
+}
+
+TEST(LogRules, SameFamilyOverrideWithdrawsTheSecondStagesCrashReading) {
+  // lemonade-sdk/llamacpp-rocm#115: gfx1151 run with its own value 11.5.1, still segfaulting; the second
+  // stage reads "crashing ... HSA_OVERRIDE_GFX_VERSION" as an override crash (facets-override-crash).
+  const std::string pr = "Fix gfx1151 Linux test segfault\n"
+                         "Fix gfx1151 (Strix Halo) Linux test crashing on startup by exporting HSA_OVERRIDE_GFX_VERSION=11.5.1 "
+                         "and HSA_ENABLE_SDMA=0, which works around the ROCm GPU-init segfault on kernel 6.19.x where the "
+                         "iGPU is misidentified as gfx1100.\n";
+  auto explanation = explain_text("own-value.log", pr);
+  ASSERT_EQ(ids(explanation), std::vector<std::string>{"unknown"});
+  EXPECT_TRUE(any_detail_contains(explanation.findings.front(), "line 2 (facets-override-crash)"));
+  EXPECT_TRUE(any_detail_contains(explanation.findings.front(), "gfx11-generic"));
+  // A GPU named by product (lllyasviel/Fooocus#627's rx 6500 xt, gfx1034 per data/amdgpu_pci_ids.tsv).
+  auto product = explain_text("product.log", std::string("I had some problem with my rx 6500 xt.\n") + k_override_line +
+                                                 "\n" + k_memory_fault_line + "\n");
+  ASSERT_EQ(ids(product), std::vector<std::string>{"unknown"});
+  EXPECT_TRUE(any_detail_contains(product.findings.front(), "names the GPU as rx 6500 xt (gfx1034)"));
+}
+
+TEST(LogRules, GpusOfTwoFamiliesKeepTheOverrideRows) {
+  // ollama/ollama#4836's pair (gfx1100 and the iGPU gfx1036) under 11.0.0: the override crosses families for
+  // the iGPU, so neither rule decides and the fault row still answers.
+  auto explanation = explain_text("two-gpus-fault.log", "HSA_OVERRIDE_GFX_VERSION=11.0.0\n"
+                                                        "msg=\"amdgpu is supported\" gpu=0 gpu_type=gfx1100\n"
+                                                        "msg=\"amdgpu is supported\" gpu=1 gpu_type=gfx1036\n" +
+                                                            std::string(k_memory_fault_line) + "\n");
+  EXPECT_EQ(ids(explanation), std::vector<std::string>{"hsa-memory-access-fault"});
+}
+
+TEST(LogRules, FindsAnOverrideWithinTheFamilyOfEveryGpuNamed) {
+  LogFacts facts;
+  facts.collect(k_override_line, 1);
+  facts.collect("  Name:                    gfx1032", 2);
+  auto within = find_override_within_family(facts);
+  ASSERT_TRUE(within.has_value());
+  EXPECT_EQ(within->override_target, "gfx1030");
+  EXPECT_EQ(within->family, "gfx10-3-generic");
+  ASSERT_EQ(within->gpus.size(), 1u);
+  EXPECT_EQ(within->gpus[0].where.value, "gfx1032");
+  // A second override of another family: undecided.
+  LogFacts two = facts;
+  two.collect("HSA_OVERRIDE_GFX_VERSION=11.0.0", 3);
+  EXPECT_FALSE(find_override_within_family(two).has_value());
+  // No GPU named, or the GPU of another family: not this rule.
+  LogFacts alone;
+  alone.collect(k_override_line, 1);
+  EXPECT_FALSE(find_override_within_family(alone).has_value());
+  LogFacts navi10;
+  navi10.collect(k_override_line, 1);
+  navi10.collect("  Name:                    gfx1010", 2);
+  EXPECT_FALSE(find_override_within_family(navi10).has_value());
+  EXPECT_TRUE(find_override_crossing(navi10).has_value());
+}
+
 TEST(LogFacts, NamesGpusByGfxAndByProductButNotInTargetLists) {
   auto named = amd_gpus_named("i use rx 5500xt and override to gfx1030.");  // stable-diffusion-webui#9283
   EXPECT_NE(std::find(named.begin(), named.end(), std::pair<std::string, std::string>{"gfx1012", "rx 5500xt"}), named.end());
@@ -124,14 +216,29 @@ TEST(LogFacts, ReadsOverridesInWordsAndInPython) {
 
 TEST(LogRules, TableParsesAndRejectsWhatExplainCannotEvaluate) {
   const auto& rules = builtin_log_rules();
-  ASSERT_EQ(rules.size(), 1u);
+  ASSERT_EQ(rules.size(), 2u);
   EXPECT_EQ(rules[0].id, "override-crosses-gpu-family");
+  EXPECT_EQ(rules[1].id, "override-within-gpu-family");
+  EXPECT_EQ(rules[1].rank, "replaces-category-findings");
   const std::string header = "id\tcategory\tcondition\trank\tcause\tfix\tsource\n";
   EXPECT_TRUE(parse_log_rules(header + "a\tgpu-isa-override\toverride-crosses-logged-gpu-family\tbefore-gpu-findings\tc\tf\t"
                                        "https://example.org/x\n",
                               "t")
                   .ok());
   EXPECT_FALSE(parse_log_rules(header + "a\tgpu-isa-override\tsomething-else\tbefore-gpu-findings\tc\tf\thttps://example.org/x\n", "t").ok());
+  EXPECT_TRUE(parse_log_rules(header + "a\tgpu-isa-override\toverride-within-logged-gpu-family\treplaces-category-findings\tc\t"
+                                       "f\thttps://example.org/x\n",
+                              "t")
+                  .ok());
+  // A condition with the other one's rank: the crossing rule names a cause, the within rule withdraws.
+  EXPECT_FALSE(parse_log_rules(header + "a\tgpu-isa-override\toverride-within-logged-gpu-family\tbefore-gpu-findings\tc\t"
+                                        "f\thttps://example.org/x\n",
+                               "t")
+                   .ok());
+  EXPECT_FALSE(parse_log_rules(header + "a\tgpu-isa-override\toverride-crosses-logged-gpu-family\treplaces-category-"
+                                        "findings\tc\tf\thttps://example.org/x\n",
+                               "t")
+                   .ok());
   EXPECT_FALSE(parse_log_rules(header + "a\tnot-a-category\toverride-crosses-logged-gpu-family\tbefore-gpu-findings\tc\tf\t"
                                         "https://example.org/x\n",
                                "t")
