@@ -1,5 +1,7 @@
 #include "detect/detector.hpp"
 
+#include <optional>
+
 #include <fmt/format.h>
 
 #include "detect/amd_gpu_probe.hpp"
@@ -7,6 +9,7 @@
 #include "detect/nvidia_gpu_probe.hpp"
 #include "detect/host_resources.hpp"
 #include "detect/pci_devices.hpp"
+#include "util/concurrent_tasks.hpp"
 
 namespace archfit::detect {
 
@@ -67,12 +70,21 @@ DetectReport detect_system(const probe::SystemRoot& root, const probe::Environme
                            const DetectOptions& options) {
   DetectReport report;
   report.sysroot = root.root();
-  auto pci_devices = read_gpu_pci_devices(root);
-  probe_amd_gpus(root, environment, pci_devices, report);
+  // The host's files are read on a second thread while the GPUs are probed: the NVIDIA driver
+  // answers a read of /proc/driver/nvidia/gpus/<bus>/information by asking the GPU (0.3 ms on the
+  // H200 machine, about a fifth of detect's own work), and the host's dozen files (cpuinfo,
+  // meminfo, cgroups, os-release, the C and C++ libraries) take as long again. Both sides only read
+  // files through the const SystemRoot (report.host is written after both have finished).
+  std::optional<HostReport> host;
   probe::ProcessRunner process_runner;
   const probe::CommandRunner& runner = options.runner != nullptr ? *options.runner : process_runner;
-  probe_nvidia_gpus(root, pci_devices, {options.confirm_with_nvml, &runner}, report);
-  report.host = read_host(root, environment);
+  run_concurrently({[&] {
+                      auto pci_devices = read_gpu_pci_devices(root);
+                      probe_amd_gpus(root, environment, pci_devices, report);
+                      probe_nvidia_gpus(root, pci_devices, {options.confirm_with_nvml, &runner}, report);
+                    },
+                    [&] { host = read_host(root, environment); }});
+  report.host = std::move(*host);
   apply_environment_effects(environment, report);
   note_resource_limits(report);
   if (report.gpus.empty()) {

@@ -14,6 +14,7 @@
 #include "doctor/probes.hpp"
 #include "doctor/versions.hpp"
 #include "util/text_lines.hpp"
+#include "util/concurrent_tasks.hpp"
 
 namespace archfit::doctor {
 
@@ -188,7 +189,7 @@ Facts gather_facts(const probe::SystemRoot& root, const probe::Environment& envi
                       tmp && !tmp->empty() ? *tmp : "/tmp");
 
   bool versions = !options.env_only;
-  run_parallel({
+  run_concurrently({
       [&] { facts.detect = detect::detect_system(root, environment, {.runner = &runner}); },
       [&] { probe_toolchain(context, ToolchainScope{versions}, facts.toolchain); },
       [&] { probe_rocm(context, components, versions, facts.rocm); },

@@ -6,6 +6,7 @@
 
 #include "doctor/probes.hpp"
 #include "doctor/versions.hpp"
+#include "util/concurrent_tasks.hpp"
 
 namespace archfit::doctor {
 
@@ -120,7 +121,7 @@ void probe_cuda(const ProbeContext& context, bool run_nvcc, CudaFacts& facts) {
         install.version = parse_nvcc_version(install.run.out);
       });
     }
-    run_parallel(std::move(tasks));
+    run_concurrently(std::move(tasks));
   }
   // torch.utils.cpp_extension._find_cuda_home: $CUDA_HOME or $CUDA_PATH, else nvcc on PATH, else /usr/local/cuda.
   for (std::size_t i = 0; i < facts.installs.size(); ++i) {

@@ -5,6 +5,7 @@
 
 #include "doctor/probes.hpp"
 #include "doctor/versions.hpp"
+#include "util/concurrent_tasks.hpp"
 
 namespace archfit::doctor {
 
@@ -185,7 +186,7 @@ void probe_toolchain(const ProbeContext& context, const ToolchainScope& scope, T
         facts.clang_gcc.selected_by_clang = selected_gcc(all);
       });
     }
-    run_parallel(std::move(tasks));
+    run_concurrently(std::move(tasks));
   }
   auto& clang_gcc = facts.clang_gcc;
   if (!clang_gcc.selected_by_clang.empty()) {

@@ -9,21 +9,6 @@
 
 namespace archfit::doctor {
 
-void run_parallel(std::vector<std::function<void()>> tasks) {
-  if (tasks.empty()) {
-    return;
-  }
-  std::vector<std::thread> threads;
-  threads.reserve(tasks.size() - 1);
-  for (std::size_t i = 1; i < tasks.size(); ++i) {
-    threads.emplace_back(std::move(tasks[i]));
-  }
-  tasks[0]();
-  for (auto& thread : threads) {
-    thread.join();
-  }
-}
-
 std::vector<std::string> path_entries(const probe::Environment& environment, std::string_view variable) {
   std::vector<std::string> entries;
   auto value = environment.get(variable);

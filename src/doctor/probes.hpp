@@ -24,9 +24,6 @@ struct ProbeContext {
   std::chrono::milliseconds timeout{10000};
 };
 
-// Runs every task, each on its own thread (the first on the caller's), and waits for all.
-void run_parallel(std::vector<std::function<void()>> tasks);
-
 // --- paths on the probed system ------------------------------------------------------------------
 std::vector<std::string> path_entries(const probe::Environment& environment, std::string_view variable = "PATH");
 // The first executable `name` in $PATH (a name with '/' is taken as a path), or "".
