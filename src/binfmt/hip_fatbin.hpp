@@ -17,6 +17,7 @@
 
 #include "binfmt/compressed_bundle.hpp"
 #include "binfmt/offload_bundle.hpp"
+#include "util/mapped_file.hpp"
 
 namespace archfit::binfmt {
 
@@ -44,8 +45,11 @@ struct FatbinWalk {
 // Finds and parses every bundle in a section's bytes. Messages give section-relative offsets.
 // Decompression is charged to `budget` when given. `visited`, when given, is called with each
 // bundle's stored bytes once it has been parsed (callers reading a memory map let those pages go,
-// so a deep scan holds one bundle at a time, not the section).
+// so a deep scan holds one bundle at a time, not the section). `headers_from`, when the section
+// lies in that file mapping, has the plain bundles' headers read with pread instead of through
+// the mapping (for a walk that reads headers only; see hip_fatbin.cpp).
 FatbinWalk walk_hip_fatbin(Bytes section, Decompress mode, DecompressionBudget* budget = nullptr,
-                           const std::function<void(Bytes)>& visited = {});
+                           const std::function<void(Bytes)>& visited = {},
+                           const MappedFile* headers_from = nullptr);
 
 }  // namespace archfit::binfmt

@@ -153,7 +153,7 @@ void walk_and_add(Bytes region, std::string_view section_name, std::uint64_t reg
   PageReleaser releaser(options.release_mapped_pages && options.deep);
   auto walk = binfmt::walk_hip_fatbin(
       region, options.deep ? binfmt::Decompress::everything : binfmt::Decompress::table_only, options.budget.get(),
-      [&releaser](Bytes bundle) { releaser.add(bundle); });
+      [&releaser](Bytes bundle) { releaser.add(bundle); }, options.deep ? nullptr : options.mapping);
   releaser.flush();
   PayloadReader payloads = [file](std::uint64_t offset, std::uint64_t size) {
     return slice(file, offset, size).value_or(Bytes{});
