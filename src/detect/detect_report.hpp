@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "detect/host_cpu.hpp"
@@ -12,8 +13,26 @@
 
 namespace archfit::detect {
 
+// How bad a problem a probe raised is. detect's own record, not model::Status: a probe never raises
+// a pass or an unknown, and detect --json spells these three as docs/json.md says. The one mapping to
+// model::Status (error -> fail, warning -> warn, info -> skip) is detect_finding (detect_findings.hpp).
+enum class Severity { error, warning, info };
+
+// "error" | "warning" | "info": the `severity` member of detect --json.
+constexpr std::string_view severity_name(Severity severity) {
+  switch (severity) {
+    case Severity::error:
+      return "error";
+    case Severity::warning:
+      return "warning";
+    case Severity::info:
+      break;
+  }
+  return "info";
+}
+
 struct Finding {
-  std::string severity;  // "error" | "warning" | "info"
+  Severity severity = Severity::info;
   std::string id;        // stable, e.g. "gpu-not-accessible", "override-crosses-family"
   std::string message;
   std::string fix;       // what to do, or empty
@@ -89,7 +108,7 @@ struct DetectReport {
 
   bool has_problems() const {
     for (const auto& finding : findings) {
-      if (finding.severity != "info") {
+      if (finding.severity != Severity::info) {
         return true;
       }
     }

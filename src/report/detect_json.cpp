@@ -181,7 +181,7 @@ std::string detect_to_json(const detect::DetectReport& report, int indent) {
     // detect's own members (severity, message), then those of every Finding (id, status, title,
     // seen = message, rule, source, fix): report/finding_json.cpp.
     json.begin_object();
-    json.member("severity", finding.severity);
+    json.member("severity", detect::severity_name(finding.severity));
     json.member("message", finding.message);
     finding_members(json, detect::detect_finding(finding));
     json.end_object();
