@@ -10,6 +10,7 @@
 #include "detect/host_cpu.hpp"
 #include "detect/host_resources.hpp"
 #include "detect/host_system.hpp"
+#include "model/target_id.hpp"
 
 namespace archfit::detect {
 
@@ -66,8 +67,9 @@ struct DetectedGpu {
   std::optional<unsigned> kfd_node;
   std::optional<std::uint64_t> gpu_id;
   std::optional<unsigned> render_minor;
-  std::string xnack;    // "on" | "off" | "unsupported" | "" (unknown)
-  std::string sramecc;  // likewise
+  // The device's modes: on, off, unsupported, or any when not known (detect --json: null).
+  model::FeatureSetting xnack = model::FeatureSetting::any;
+  model::FeatureSetting sramecc = model::FeatureSetting::any;
   std::string xnack_source;  // why xnack is in that mode
   bool integrated = false;   // an APU's GPU
   std::string override_target;  // processor that HSA_OVERRIDE_GFX_VERSION makes programs see
