@@ -132,7 +132,9 @@ KernelDirectoryCheck check_in_tree(const FileTree& tree, const std::vector<std::
       }
     }
     plan.pattern = with_processor(table.field(row, "code_objects"), target.processor);
-    std::string skip = target.xnack == "on" ? "xnack-" : target.xnack == "off" ? "xnack+" : "";
+    std::string skip = target.xnack == model::FeatureSetting::on    ? "xnack-"
+                       : target.xnack == model::FeatureSetting::off ? "xnack+"
+                                                                    : "";
     plan.code_objects = matching_files(tree, plan.directory, plan.pattern, skip);
     to_scan.insert(plan.code_objects.begin(), plan.code_objects.end());
     plans.push_back(std::move(plan));

@@ -79,13 +79,13 @@ std::string miopen_db_id(const DeviceTarget& target) {
     return id;
   }
   if (listed(table().field(*row, "nosramecc"), target.processor)) {
-    if (target.sramecc == "off") {
+    if (target.sramecc == model::FeatureSetting::off) {
       id += "_nosramecc";
     }
-  } else if (listed(table().field(*row, "sramecc"), target.processor) && target.sramecc == "on") {
+  } else if (listed(table().field(*row, "sramecc"), target.processor) && target.sramecc == model::FeatureSetting::on) {
     id += "_sramecc";
   }
-  if (target.xnack == "on") {
+  if (target.xnack == model::FeatureSetting::on) {
     id += table().field(*row, "xnack");
   }
   return id;

@@ -11,10 +11,9 @@ namespace {
 
 using model::FeatureSetting;
 
-// Feature rule for one feature: the code's setting against the device's mode ("any" = not known).
+// Feature rule for one feature: the code's setting against the device's mode (any = not known).
 // Returns false when it cannot run; sets `condition` when it runs only in a mode not known here.
-bool feature_allows(FeatureSetting code, const std::string& device, std::string_view name, std::string& condition) {
-  auto mode = model::feature_setting_from_name(device).value_or(FeatureSetting::any);
+bool feature_allows(FeatureSetting code, FeatureSetting mode, std::string_view name, std::string& condition) {
   if (code == FeatureSetting::any || mode == FeatureSetting::unsupported || code == mode) {
     return true;
   }
@@ -25,9 +24,9 @@ bool feature_allows(FeatureSetting code, const std::string& device, std::string_
   return false;
 }
 
-// The device's mode of a feature it supports: what the target ID says, else unknown.
-std::string device_mode(bool supported, FeatureSetting stated) {
-  return std::string(model::device_mode_name(supported ? stated : FeatureSetting::unsupported));
+// The device's mode of a feature it supports: what the target ID says (any: not known).
+FeatureSetting device_mode(bool supported, FeatureSetting stated) {
+  return supported ? stated : FeatureSetting::unsupported;
 }
 
 }  // namespace

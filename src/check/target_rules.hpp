@@ -18,15 +18,18 @@
 #include <string>
 #include <string_view>
 
+#include "model/target_id.hpp"
+
 namespace archfit::check {
 
 // A device (or a fleet member named with --target) as the rules need it.
 struct DeviceTarget {
   std::string vendor;     // "amd" | "nvidia"
   std::string processor;  // "gfx90a" | "sm_90"
-  // AMD feature modes: "on", "off", "unsupported" or "unknown" (a --target that does not say).
-  std::string xnack = "unknown";
-  std::string sramecc = "unknown";
+  // AMD feature modes: on, off, unsupported, or any when not known (a --target that does not say);
+  // check --json spells them with model::device_mode_name ("on" | "off" | "unsupported" | "unknown").
+  model::FeatureSetting xnack = model::FeatureSetting::any;
+  model::FeatureSetting sramecc = model::FeatureSetting::any;
   int cc_major = 0;  // NVIDIA compute capability
   int cc_minor = 0;
   std::string display;  // "gfx90a:sramecc+:xnack-", "sm_90"

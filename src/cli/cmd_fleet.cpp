@@ -54,7 +54,7 @@ int run_collect(FleetOptions& options, const GlobalOptions& global) {
   if (!result) return report_failure(error_style, false, "fleet collect", result.error().message, k_exit_findings);
   std::map<std::string, std::vector<std::string>> by_outcome;
   for (const auto& node : result->nodes) {
-    by_outcome[node.status == "ok" ? std::string("ok") : "failed (" + node.reason + ")"].push_back(node.name);
+    by_outcome[node.status == fleet::NodeStatus::ok ? std::string("ok") : "failed (" + node.reason + ")"].push_back(node.name);
   }
   // -q: the outcomes that are problems only; -v: also the srun command line and every node's outcome.
   const bool quiet = global.verbosity == report::Verbosity::quiet;
@@ -68,7 +68,7 @@ int run_collect(FleetOptions& options, const GlobalOptions& global) {
   }
   if (verbose) {
     for (const auto& node : result->nodes) {
-      fmt::print("  {}: {}{}\n", terminal_safe(node.name), node.status,
+      fmt::print("  {}: {}{}\n", terminal_safe(node.name), fleet::node_status_name(node.status),
                  node.reason.empty() ? "" : " (" + terminal_safe(node.reason) + ")");
     }
   }
@@ -107,7 +107,7 @@ int run_report(const FleetOptions& options, const GlobalOptions& global) {
     fmt::print("{}", fleet::fleet_report_text(*report, options.markdown, global.verbosity));
   }
   bool clean = report->errors.empty();
-  for (const auto& node : report->nodes) clean = clean && node.status == "ok";
+  for (const auto& node : report->nodes) clean = clean && node.status == fleet::NodeStatus::ok;
   return clean ? k_exit_ok : k_exit_findings;
 }
 
@@ -121,7 +121,7 @@ int run_fleet_check(const FleetOptions& options, const GlobalOptions& global) {
   std::map<std::pair<std::vector<std::string>, std::string>, fleet::NodeVerdict> cache;
   std::vector<fleet::NodeSummary> nodes;
   for (const auto& node : report->nodes) {
-    if (node.status != "ok" || node.target_ids.empty()) continue;
+    if (node.status != fleet::NodeStatus::ok || node.target_ids.empty()) continue;
     fleet::NodeSummary judged = node;
     judged.verdicts.clear();
     for (const auto& input : options.inputs) {
@@ -138,7 +138,7 @@ int run_fleet_check(const FleetOptions& options, const GlobalOptions& global) {
   auto verdicts = fleet::group_verdicts(nodes);
   std::vector<std::string> errors = report->errors;
   for (const auto& node : report->nodes) {
-    if (node.status != "ok") {
+    if (node.status != fleet::NodeStatus::ok) {
       errors.push_back(fmt::format("{}: no report ({}), not judged", node.name.empty() ? node.file : node.name,
                                    node.failure_reason));
     } else if (node.target_ids.empty()) {

@@ -61,21 +61,23 @@ std::string product_name(const AmdgpuIds& ids, std::uint16_t device, std::option
 // xnack mode: HSA_XNACK=0/1 makes ROCr ask KFD for that mode; otherwise KFD's default, which is
 // "off" unless amdgpu.noretry=0 (kfd_process.c kfd_process_xnack_mode; amdgpu_gmc.c defaults
 // noretry to 1 on the datacenter GC versions).
-std::pair<std::string, std::string> xnack_mode(const probe::SystemRoot& root, const probe::Environment& environment) {
+std::pair<model::FeatureSetting, std::string> xnack_mode(const probe::SystemRoot& root,
+                                                         const probe::Environment& environment) {
+  using model::FeatureSetting;
   if (auto value = environment.get("HSA_XNACK"); value && (*value == "0" || *value == "1")) {
-    return {*value == "1" ? "on" : "off", "HSA_XNACK=" + *value};
+    return {*value == "1" ? FeatureSetting::on : FeatureSetting::off, "HSA_XNACK=" + *value};
   }
   auto noretry = root.read_text("/sys/module/amdgpu/parameters/noretry", 64);
   if (noretry.ok()) {
     std::string_view value = trim(noretry.text);
     if (value == "0") {
-      return {"on", "amdgpu.noretry=0"};
+      return {FeatureSetting::on, "amdgpu.noretry=0"};
     }
     if (value == "1") {
-      return {"off", "amdgpu.noretry=1"};
+      return {FeatureSetting::off, "amdgpu.noretry=1"};
     }
   }
-  return {"off", "kernel default (amdgpu.noretry not 0)"};
+  return {FeatureSetting::off, "kernel default (amdgpu.noretry not 0)"};
 }
 
 // data/runtime_target_features.tsv: (xnack supported, sramecc supported) where ROCr supports
@@ -142,17 +144,18 @@ void fill_features(const probe::SystemRoot& root, const probe::Environment& envi
     sramecc = sramecc && limits->second;
   }
   using model::FeatureSetting;
-  gpu.sramecc = model::device_mode_name(!sramecc ? FeatureSetting::unsupported
-                                        : (node.get("capability") & k_cap_sram_edc_supported) != 0 ? FeatureSetting::on
-                                                                                                     : FeatureSetting::off);
+  gpu.sramecc = !sramecc                                                     ? FeatureSetting::unsupported
+                : (node.get("capability") & k_cap_sram_edc_supported) != 0 ? FeatureSetting::on
+                                                                           : FeatureSetting::off;
   if (xnack) {
     auto [mode, why] = xnack_mode(root, environment);
     gpu.xnack = mode;
     gpu.xnack_source = why;
   } else {
-    gpu.xnack = model::device_mode_name(FeatureSetting::unsupported);
+    gpu.xnack = FeatureSetting::unsupported;
   }
-  gpu.target_id = make_amd_target_id(gpu.target, gpu.sramecc, gpu.xnack);
+  // LLVM's canonical target ID: the processor and each feature it supports in its mode.
+  gpu.target_id = model::AmdTargetId{gpu.target, gpu.sramecc, gpu.xnack}.to_string();
 }
 
 DetectedGpu gpu_from_kfd(const probe::SystemRoot& root, const probe::Environment& environment, const KfdNode& node,
@@ -217,13 +220,6 @@ DetectedGpu gpu_from_pci(const PciDevice& pci, const AmdgpuIds& ids) {
 }
 
 }  // namespace
-
-std::string make_amd_target_id(const std::string& processor, const std::string& sramecc, const std::string& xnack) {
-  auto setting = [](const std::string& mode) {
-    return model::feature_setting_from_name(mode).value_or(model::FeatureSetting::any);
-  };
-  return model::AmdTargetId{processor, setting(sramecc), setting(xnack)}.to_string();
-}
 
 void probe_amd_gpus(const probe::SystemRoot& root, const probe::Environment& environment,
                     const std::vector<PciDevice>& pci_devices, DetectReport& report) {

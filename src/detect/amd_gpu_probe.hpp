@@ -16,8 +16,4 @@ namespace archfit::detect {
 void probe_amd_gpus(const probe::SystemRoot& root, const probe::Environment& environment,
                     const std::vector<PciDevice>& pci_devices, DetectReport& report);
 
-// "gfx90a:sramecc+:xnack-": the processor plus each feature it supports in its current mode,
-// in LLVM's order (alphabetical); features that are unsupported or unknown are left out.
-std::string make_amd_target_id(const std::string& processor, const std::string& sramecc, const std::string& xnack);
-
 }  // namespace archfit::detect

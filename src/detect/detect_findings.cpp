@@ -4,12 +4,22 @@
 
 namespace archfit::detect {
 
+model::Status status_of(Severity severity) {
+  switch (severity) {
+    case Severity::error:
+      return model::Status::fail;
+    case Severity::warning:
+      return model::Status::warn;
+    case Severity::info:
+      break;
+  }
+  return model::Status::skip;
+}
+
 model::Finding detect_finding(const Finding& finding) {
   model::Finding out;
   out.id = finding.id;
-  out.status = finding.severity == "error"     ? model::Status::fail
-               : finding.severity == "warning" ? model::Status::warn
-                                               : model::Status::skip;
+  out.status = status_of(finding.severity);
   out.title = finding.id;
   out.seen = finding.message;
   out.fix = finding.fix;

@@ -16,6 +16,8 @@
 
 namespace archfit::detect {
 
+// The table above: the status a finding of that severity carries.
+model::Status status_of(Severity severity);
 model::Finding detect_finding(const Finding& finding);
 std::vector<model::Finding> detect_findings(const DetectReport& report);
 

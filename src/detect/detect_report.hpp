@@ -4,16 +4,36 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "detect/host_cpu.hpp"
 #include "detect/host_resources.hpp"
 #include "detect/host_system.hpp"
+#include "model/target_id.hpp"
 
 namespace archfit::detect {
 
+// How bad a problem a probe raised is. detect's own record, not model::Status: a probe never raises
+// a pass or an unknown, and detect --json spells these three as docs/json.md says. The one mapping to
+// model::Status (error -> fail, warning -> warn, info -> skip) is detect_finding (detect_findings.hpp).
+enum class Severity { error, warning, info };
+
+// "error" | "warning" | "info": the `severity` member of detect --json.
+constexpr std::string_view severity_name(Severity severity) {
+  switch (severity) {
+    case Severity::error:
+      return "error";
+    case Severity::warning:
+      return "warning";
+    case Severity::info:
+      break;
+  }
+  return "info";
+}
+
 struct Finding {
-  std::string severity;  // "error" | "warning" | "info"
+  Severity severity = Severity::info;
   std::string id;        // stable, e.g. "gpu-not-accessible", "override-crosses-family"
   std::string message;
   std::string fix;       // what to do, or empty
@@ -47,8 +67,9 @@ struct DetectedGpu {
   std::optional<unsigned> kfd_node;
   std::optional<std::uint64_t> gpu_id;
   std::optional<unsigned> render_minor;
-  std::string xnack;    // "on" | "off" | "unsupported" | "" (unknown)
-  std::string sramecc;  // likewise
+  // The device's modes: on, off, unsupported, or any when not known (detect --json: null).
+  model::FeatureSetting xnack = model::FeatureSetting::any;
+  model::FeatureSetting sramecc = model::FeatureSetting::any;
   std::string xnack_source;  // why xnack is in that mode
   bool integrated = false;   // an APU's GPU
   std::string override_target;  // processor that HSA_OVERRIDE_GFX_VERSION makes programs see
@@ -89,7 +110,7 @@ struct DetectReport {
 
   bool has_problems() const {
     for (const auto& finding : findings) {
-      if (finding.severity != "info") {
+      if (finding.severity != Severity::info) {
         return true;
       }
     }

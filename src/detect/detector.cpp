@@ -58,7 +58,7 @@ void note_resource_limits(DetectReport& report) {
                                      : "CPU affinity"));
   }
   if (!limits.empty()) {
-    report.findings.push_back({"info", "resources-limited",
+    report.findings.push_back({Severity::info, "resources-limited",
                                fmt::format("this process may use {}", fmt::join(limits, " and ")),
                                "size parallel builds to these limits (archfit env sets MAX_JOBS from them)"});
   }
@@ -88,7 +88,7 @@ DetectReport detect_system(const probe::SystemRoot& root, const probe::Environme
   apply_environment_effects(environment, report);
   note_resource_limits(report);
   if (report.gpus.empty()) {
-    report.findings.push_back({"info", "no-gpu",
+    report.findings.push_back({Severity::info, "no-gpu",
                                "no AMD or NVIDIA GPU on the PCI bus (or /sys is not visible here)",
                                "in a container or VM, check that the GPU is passed through"});
   }

@@ -44,7 +44,7 @@ void apply_override(const probe::Environment& environment, DetectReport& report)
   }
   auto version = parse_gfx_override(*value);
   if (!version || version->processor_name().empty()) {
-    report.findings.push_back({"warning", "override-malformed",
+    report.findings.push_back({Severity::warning, "override-malformed",
                                fmt::format("HSA_OVERRIDE_GFX_VERSION={} is not major.minor.stepping in decimal; "
                                            "ROCr ignores it",
                                            *value),
@@ -59,7 +59,7 @@ void apply_override(const probe::Environment& environment, DetectReport& report)
     gpu.override_target = overridden;
     if (same_family(gpu.target, overridden)) {
       report.findings.push_back(
-          {"warning", "override-in-effect",
+          {Severity::warning, "override-in-effect",
            fmt::format("HSA_OVERRIDE_GFX_VERSION={} makes the {} ({}) at {} run code built for {}: same family, "
                        "usually works, but it is not a supported configuration",
                        *value, gpu.name, gpu.target, gpu.pci, overridden),
@@ -69,7 +69,7 @@ void apply_override(const probe::Environment& environment, DetectReport& report)
                            : gpu.target)});
     } else {
       report.findings.push_back(
-          {"error", "override-crosses-family",
+          {Severity::error, "override-crosses-family",
            fmt::format("HSA_OVERRIDE_GFX_VERSION={} makes the {} ({}) at {} pretend to be {}, a different "
                        "architecture family: kernels built for {} will fault or compute garbage on this GPU "
                        "(newer libhsakmt refuses such overrides)",
@@ -118,12 +118,12 @@ std::vector<DetectedGpu*> filter(const probe::Environment& environment, const st
   VisibleDevices visible = parse_visible_devices(*value, uuids_of(gpus));
   if (!visible.stopped_at.empty()) {
     report.findings.push_back(
-        {"warning", "visible-devices-truncated",
+        {Severity::warning, "visible-devices-truncated",
          fmt::format("{}={}: '{}' {}, so the list ends there ({} of {} GPUs visible)", name, *value, visible.stopped_at,
                      visible.stop_reason, visible.devices.size(), gpus.size()),
          fmt::format("fix or remove '{}' in {}", visible.stopped_at, name)});
   } else if (trim(*value).empty()) {
-    report.findings.push_back({"warning", "visible-devices-empty",
+    report.findings.push_back({Severity::warning, "visible-devices-empty",
                                fmt::format("{} is set but empty: programs see no GPU", name),
                                fmt::format("unset {}", name)});
   }
@@ -133,7 +133,7 @@ std::vector<DetectedGpu*> filter(const probe::Environment& environment, const st
   }
   if (visible.stopped_at.empty() && !trim(*value).empty() && result.size() < gpus.size()) {
     // A valid list that leaves GPUs out: often meant (one job per GPU), so a note, not a warning.
-    report.findings.push_back({"info", "visible-devices-hiding",
+    report.findings.push_back({Severity::info, "visible-devices-hiding",
                                fmt::format("{}={}: programs see {} of the {} GPUs it applies to", name, *value,
                                            result.size(), gpus.size()),
                                fmt::format("unset {} to use all of them", name)});
@@ -185,7 +185,7 @@ void check_integrated_next_to_discrete(DetectReport& report) {
   }
   if (integrated != nullptr && !discrete_indices.empty()) {
     report.findings.push_back(
-        {"warning", "integrated-gpu-visible",
+        {Severity::warning, "integrated-gpu-visible",
          fmt::format("the integrated {} ({}) at {} is visible to ROCm next to the discrete GPU(s): programs may run "
                      "on it as device {}, and builds for all visible GPUs include {}",
                      integrated->name, integrated->target, integrated->pci, *integrated->visible_index,
@@ -233,13 +233,13 @@ void summarize_targets(DetectReport& report) {
       all.push_back("sm_" + std::string(capability.substr(0, capability.find('.'))) +
                     capability.substr(capability.find('.') + 1));
     }
-    report.findings.push_back({"warning", "gpus-not-homogeneous",
+    report.findings.push_back({Severity::warning, "gpus-not-homogeneous",
                                fmt::format("the visible GPUs have {} different targets ({}): a build must carry code "
                                            "for all of them",
                                            all.size(), fmt::join(all, ", ")),
                                fmt::format("build with {}", fmt::join(parts, " "))});
   } else if (rocm.size() == 1 && rocm_ids.size() > 1) {
-    report.findings.push_back({"warning", "mixed-target-features",
+    report.findings.push_back({Severity::warning, "mixed-target-features",
                                fmt::format("the {} GPUs run in different modes ({}): code built for one xnack/sramecc "
                                            "setting will not load on the others",
                                            rocm.front(), fmt::join(rocm_ids, ", ")),
@@ -269,7 +269,7 @@ void apply_environment_effects(const probe::Environment& environment, DetectRepo
   summarize_targets(report);
   for (const auto& gpu : report.gpus) {
     if (!gpu.accessible) {
-      report.findings.push_back({"warning", "gpu-not-accessible",
+      report.findings.push_back({Severity::warning, "gpu-not-accessible",
                                  fmt::format("{} at {}: present, not accessible: {}", gpu.name,
                                              gpu.pci.empty() ? std::string("?") : gpu.pci, gpu.inaccessible_reason),
                                  gpu.fix});

@@ -111,7 +111,7 @@ void probe_nvidia_gpus(const probe::SystemRoot& root, const std::vector<PciDevic
         continue;
       }
       if (!gpu.compute_capability.empty() && gpu.compute_capability != device->second.compute_capability) {
-        report.findings.push_back({"warning", "pci-table-disagrees",
+        report.findings.push_back({Severity::warning, "pci-table-disagrees",
                                    fmt::format("{} ({}): the PCI-id table says compute capability {}, NVML says {}; "
                                                "using NVML's",
                                                gpu.name, gpu.pci, gpu.compute_capability,
@@ -122,7 +122,7 @@ void probe_nvidia_gpus(const probe::SystemRoot& root, const std::vector<PciDevic
       gpu.source = "nvml";
     }
     if (!nvml.loaded && options.confirm_with_nvml) {
-      report.findings.push_back({"info", "nvml-unavailable", "NVML could not be used: " + nvml.error, ""});
+      report.findings.push_back({Severity::info, "nvml-unavailable", "NVML could not be used: " + nvml.error, ""});
     }
   }
   bool unknown = std::any_of(found.begin(), found.end(), [](const DetectedGpu& gpu) { return gpu.compute_capability.empty(); });

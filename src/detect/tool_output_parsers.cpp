@@ -168,10 +168,10 @@ std::optional<DetectedGpu> gpu_from_agent(const RocminfoAgent& agent) {
   if (agent.node) {
     gpu.kfd_node = static_cast<unsigned>(*agent.node);
   }
-  // The modes the ISA name states; a feature it leaves out stays "" (rocminfo does not say).
+  // The modes the ISA name states; a feature it leaves out stays any (rocminfo does not say).
   auto parts = model::split_target_id(gpu.target_id);
   for (const auto& [feature, sign] : parts.features) {
-    std::string mode(model::device_mode_name(sign == '+' ? model::FeatureSetting::on : model::FeatureSetting::off));
+    model::FeatureSetting mode = sign == '+' ? model::FeatureSetting::on : model::FeatureSetting::off;
     if (feature == "sramecc") {
       gpu.sramecc = mode;
     } else if (feature == "xnack") {

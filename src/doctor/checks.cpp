@@ -283,7 +283,7 @@ void check_advice(const CheckContext& context) {
         fix = gcc_fix(context, choose_gcc_major(context, major));
       }
     }
-    context.add("toolchain.rule." + rule.id, "toolchain", rule.severity == "fail" ? Status::fail : Status::warn,
+    context.add("toolchain.rule." + rule.id, "toolchain", rule.severity,
                 "rule " + rule.id, join(seen, "; "), rule.advice, rule.source, fix);
   }
 }

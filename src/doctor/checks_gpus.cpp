@@ -160,7 +160,7 @@ void check_accessible(const CheckContext& context) {
   }
   // detect's gpu-not-accessible, one per GPU, gathered into one check: its source from
   // data/detect_findings.tsv, and why a build cares.
-  auto detected = detect::detect_finding({"warning", "gpu-not-accessible", join(problems, "; "), join(fixes, "\n")});
+  auto detected = detect::detect_finding({detect::Severity::warning, "gpu-not-accessible", join(problems, "; "), join(fixes, "\n")});
   context.add("gpus.access", k_group, Status::warn, "device access", std::move(detected.seen),
               "Building needs no GPU, but rocm_agent_enumerator (the default arch list) and every test of the result "
               "do: the user must be able to open /dev/kfd and the render node (groups video and render)",

@@ -38,6 +38,11 @@ const std::vector<TableSpec>& table_specs() {
 
 std::string dash_empty(std::string value) { return value == "-" ? std::string() : value; }
 
+// toolchain_advice.tsv's severity column: "fail" or "warn" (model's spelling); anything else is advice.
+model::Status advice_severity(std::string_view text) {
+  return model::status_from_name(text) == model::Status::fail ? model::Status::fail : model::Status::warn;
+}
+
 int to_int(const std::string& text) { return std::atoi(text.c_str()); }
 
 std::vector<std::string> row_key(const knowledge::TsvTable& table, const std::vector<std::string>& row,
@@ -164,7 +169,7 @@ std::vector<AdviceRule> RuleSet::advice() const {
   std::vector<AdviceRule> rules;
   const auto* t = table("toolchain_advice.tsv");
   for (const auto& row : t->rows) {
-    rules.push_back({field(*t, row, "id"), field(*t, row, "applies_to"), field(*t, row, "severity"),
+    rules.push_back({field(*t, row, "id"), field(*t, row, "applies_to"), advice_severity(field(*t, row, "severity")),
                      field(*t, row, "advice"), field(*t, row, "when"), dash_empty(field(*t, row, "fix")),
                      field(*t, row, "source")});
     if (rules.back().when.empty()) {

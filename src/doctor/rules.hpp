@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "knowledge/tsv_table.hpp"
+#include "model/status.hpp"
 #include "util/result.hpp"
 
 namespace archfit::doctor {
@@ -18,7 +19,9 @@ namespace archfit::doctor {
 struct AdviceRule {
   std::string id;
   std::string applies_to;
-  std::string severity;  // "warn" | "fail"
+  // The table's `severity`: fail where the vendor or project build itself stops, else warn (advice);
+  // a word other than "fail" (a --rules file's typo included) is warn, as it always was.
+  model::Status severity = model::Status::warn;
   std::string advice;
   std::string when;      // condition (doctor/conditions.hpp), "-" = used by a built-in check only
   std::string fix;       // commands, "" when the table says "-"

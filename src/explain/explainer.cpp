@@ -76,6 +76,15 @@ void rank_detection_before_missing_code(std::vector<Finding>& findings) {
   std::rotate(missing, detection, detection + 1);
 }
 
+// The one place a finding is refined, for a signature's match and a whole-log rule's alike: its
+// category's refiner (refiner.hpp) adds the details and the values of the fix's <placeholders>, and
+// the signature's fix is filled with them.
+void refine_and_fill_fix(Finding& finding, const Signature& signature, const LogMatches& log, MachineContext* machine) {
+  PlaceholderValues values;
+  refine_finding(finding, values, RefineInput{signature, log, machine});
+  finding.fix = fill_placeholders(signature.fix, values);
+}
+
 }  // namespace
 
 Explanation explain_matches(const LogMatches& log, const SignatureSet& signatures, MachineContext* machine) {
@@ -90,13 +99,11 @@ Explanation explain_matches(const LogMatches& log, const SignatureSet& signature
     finding.source = signature.source;
     finding.matched_lines = hit.count;
     finding.evidence = hit.evidence;
-    PlaceholderValues values;
     if (!signature.facets.empty()) {
       finding.details.push_back(fmt::format(
           "no signature names this line; the second stage read it as {} (data/error_facet_rules.tsv)", signature.facets));
     }
-    refine_finding(finding, values, RefineInput{signature, log, machine});
-    finding.fix = fill_placeholders(signature.fix, values);
+    refine_and_fill_fix(finding, signature, log, machine);
     explanation.findings.push_back(std::move(finding));
   }
   rank_detection_before_missing_code(explanation.findings);
@@ -113,9 +120,7 @@ Explanation explain_matches(const LogMatches& log, const SignatureSet& signature
       signature.cause = rule.cause;
       signature.fix = finding.fix;
       signature.source = rule.source;
-      PlaceholderValues values;
-      refine_finding(finding, values, RefineInput{signature, log, machine});
-      finding.fix = fill_placeholders(finding.fix, values);
+      refine_and_fill_fix(finding, signature, log, machine);
     }
   }
   explanation.explained = !explanation.findings.empty();

@@ -208,21 +208,21 @@ Result<CollectResult> collect_reports(const CollectOptions& options, const probe
         continue;
       }
       auto parsed = read_node_report(text, name + ".json");
-      if (!parsed || parsed->status != "ok") {
+      if (!parsed || parsed->status != NodeStatus::ok) {
         failures[name] = NodeFailure{name, "invalid-report", "", code,
                                      parsed ? "the node wrote a failure record" : parsed.error().message};
         continue;
       }
       auto moved = write_file_atomically(options.out_dir, name + ".json", text);
       if (!moved) return moved.error();
-      result.nodes.push_back({name, "ok", ""});
+      result.nodes.push_back({name, NodeStatus::ok, ""});
     }
   }
   fs::remove_all(incoming, ec);
   for (const auto& [name, failure] : failures) {
     auto written = write_file_atomically(options.out_dir, name + ".json", node_failure_json(failure));
     if (!written) return written.error();
-    result.nodes.push_back({name, "failed", failure.reason});
+    result.nodes.push_back({name, NodeStatus::failed, failure.reason});
   }
   return result;
 }

@@ -33,7 +33,7 @@ struct CollectOptions {
 
 struct CollectedNode {
   std::string name;
-  std::string status;  // ok | failed
+  NodeStatus status = NodeStatus::ok;  // ok | failed
   std::string reason;  // failed: NodeFailure::reason
 };
 

@@ -12,7 +12,7 @@ namespace archfit::fleet {
 
 namespace {
 
-std::size_t count_status(const FleetReport& report, std::string_view status) {
+std::size_t count_status(const FleetReport& report, NodeStatus status) {
   std::size_t n = 0;
   for (const auto& node : report.nodes) n += node.status == status ? 1 : 0;
   return n;
@@ -102,7 +102,9 @@ std::string fleet_report_json(const FleetReport& report, int indent) {
   w.key("summary");
   w.begin_object();
   w.member("nodes", static_cast<std::uint64_t>(report.nodes.size()));
-  for (const char* status : {"ok", "failed", "rejected"}) w.member(status, static_cast<std::uint64_t>(count_status(report, status)));
+  for (NodeStatus status : {NodeStatus::ok, NodeStatus::failed, NodeStatus::rejected}) {
+    w.member(node_status_name(status), static_cast<std::uint64_t>(count_status(report, status)));
+  }
   w.end_object();
   w.key("nodes");
   w.begin_array();
@@ -110,14 +112,14 @@ std::string fleet_report_json(const FleetReport& report, int indent) {
     w.begin_object();
     report::text_or_null(w, "name", node.name);
     w.member("file", node.file);
-    w.member("status", node.status);
+    w.member("status", node_status_name(node.status));
     w.string_array("targets", node.targets);
     w.string_array("target_ids", node.target_ids);
     w.key("facts");
     w.begin_object();
     for (const auto& [fact, value] : node.facts) w.member(fact, value);
     w.end_object();
-    if (node.status == "ok") {
+    if (node.status == NodeStatus::ok) {
       w.null_member("failure");
     } else {
       w.key("failure");
@@ -169,7 +171,7 @@ std::string fleet_report_json(const FleetReport& report, int indent) {
   for (const auto& row : report.checks) {
     w.begin_object();
     w.member("id", row.id);
-    w.member("status", row.status);
+    w.member("status", model::status_name(row.status));
     w.member("seen", row.seen);
     nodes_member(w, row.nodes);
     w.end_object();
@@ -187,7 +189,7 @@ namespace {
 std::string nodes_text(const FleetReport& report, bool markdown) {
   std::string out;
   for (const auto& node : report.nodes) {
-    if (node.status != "ok") {
+    if (node.status != NodeStatus::ok) {
       continue;  // listed under "Nodes without a report"
     }
     std::vector<std::string> facts;
@@ -211,8 +213,8 @@ std::string fleet_report_text(const FleetReport& report, bool markdown, report::
   auto heading = [&](std::string_view title) { out += markdown ? fmt::format("\n## {}\n\n", title) : fmt::format("\n{}\n", title); };
   auto safe = [](std::string_view text) { return terminal_safe(text); };
   out += fmt::format("{}{} nodes: {} ok, {} failed, {} rejected\n", markdown ? "# archfit fleet report\n\n" : "",
-                     report.nodes.size(), count_status(report, "ok"), count_status(report, "failed"),
-                     count_status(report, "rejected"));
+                     report.nodes.size(), count_status(report, NodeStatus::ok),
+                     count_status(report, NodeStatus::failed), count_status(report, NodeStatus::rejected));
   // -q: the problems only (drift, the checks that are not PASS, the inputs that do not run, the
   // nodes without a report, the errors); -v: also every node's targets and facts.
   if (!quiet) {
@@ -238,7 +240,7 @@ std::string fleet_report_text(const FleetReport& report, bool markdown, report::
   heading("Doctor checks that are not PASS");
   if (report.checks.empty()) out += "  none\n";
   for (const auto& row : report.checks) {
-    out += fmt::format("{}{:<5} {:<34} {}  ({})\n", markdown ? "- " : "  ", row.status, row.id,
+    out += fmt::format("{}{:<5} {:<34} {}  ({})\n", markdown ? "- " : "  ", model::status_name(row.status), row.id,
                        compress_hostlist(row.nodes), safe(row.seen));
   }
   if (!report.verdicts.empty()) {
@@ -246,17 +248,17 @@ std::string fleet_report_text(const FleetReport& report, bool markdown, report::
     out += verdicts_text(report.verdicts, markdown, verbosity);
   }
   bool any_failed = false;
-  for (const auto& node : report.nodes) any_failed = any_failed || node.status != "ok";
+  for (const auto& node : report.nodes) any_failed = any_failed || node.status != NodeStatus::ok;
   if (any_failed) {
     heading("Nodes without a report");
     for (const auto& node : report.nodes) {
-      if (node.status == "ok") continue;
+      if (node.status == NodeStatus::ok) continue;
       std::string code = node.exit_code ? fmt::format(", srun exit {}", *node.exit_code) : "";
       std::string state = node.state.empty() ? "" : fmt::format(", state {}", node.state);
       std::string err = node.stderr_text;
       if (auto nl = err.find('\n'); nl != std::string::npos) err.resize(nl);
       out += fmt::format("{}{:<12} {} {}{}{}{}\n", markdown ? "- " : "  ", node.name.empty() ? node.file : node.name,
-                         node.status, safe(node.failure_reason), state, code, err.empty() ? "" : ": " + safe(err));
+                         node_status_name(node.status), safe(node.failure_reason), state, code, err.empty() ? "" : ": " + safe(err));
     }
   }
   if (!report.errors.empty()) {

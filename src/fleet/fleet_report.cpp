@@ -26,7 +26,7 @@ namespace {
 std::vector<TargetGroup> group_by_targets(const std::vector<NodeSummary>& nodes) {
   std::map<std::vector<std::string>, std::vector<std::string>> by_set;
   for (const auto& node : nodes) {
-    if (node.status == "ok") by_set[node.targets].push_back(node.name);
+    if (node.status == NodeStatus::ok) by_set[node.targets].push_back(node.name);
   }
   std::vector<TargetGroup> groups;
   for (auto& [targets, names] : by_set) groups.push_back({targets, std::move(names)});
@@ -40,7 +40,7 @@ std::vector<DriftRow> find_drift(const std::vector<NodeSummary>& nodes) {
   for (const auto& fact : drift_fact_names()) {
     std::map<std::string, std::vector<std::string>> by_value;
     for (const auto& node : nodes) {
-      if (node.status != "ok") continue;
+      if (node.status != NodeStatus::ok) continue;
       auto it = node.facts.find(fact);
       by_value[it == node.facts.end() ? "unknown" : it->second].push_back(node.name);
     }
@@ -53,9 +53,9 @@ std::vector<DriftRow> find_drift(const std::vector<NodeSummary>& nodes) {
 }
 
 std::vector<CheckRow> find_checks(const std::vector<NodeSummary>& nodes) {
-  std::map<std::pair<std::string, std::string>, CheckRow> rows;
+  std::map<std::pair<std::string, model::Status>, CheckRow> rows;
   for (const auto& node : nodes) {
-    if (node.status != "ok") continue;
+    if (node.status != NodeStatus::ok) continue;
     for (const auto& check : node.doctor) {
       auto& row = rows[{check.id, check.status}];
       if (row.nodes.empty()) row = CheckRow{check.id, check.status, check.seen, {}};
@@ -64,9 +64,10 @@ std::vector<CheckRow> find_checks(const std::vector<NodeSummary>& nodes) {
   }
   std::vector<CheckRow> out;
   for (auto& [key, row] : rows) out.push_back(std::move(row));
-  auto rank = [](const std::string& status) { return status == "fail" ? 0 : status == "warn" ? 1 : 2; };
-  std::stable_sort(out.begin(), out.end(),
-                   [&](const CheckRow& a, const CheckRow& b) { return rank(a.status) < rank(b.status); });
+  // Worst first: fail, warn, unknown, skip (model::severity_rank); by id within one status.
+  std::stable_sort(out.begin(), out.end(), [](const CheckRow& a, const CheckRow& b) {
+    return model::severity_rank(a.status) > model::severity_rank(b.status);
+  });
   return out;
 }
 
@@ -75,7 +76,7 @@ std::vector<CheckRow> find_checks(const std::vector<NodeSummary>& nodes) {
 std::vector<InputVerdicts> group_verdicts(const std::vector<NodeSummary>& nodes) {
   std::map<std::string, std::map<std::pair<std::string, std::vector<std::string>>, std::vector<std::string>>> by_input;
   for (const auto& node : nodes) {
-    if (node.status != "ok") continue;
+    if (node.status != NodeStatus::ok) continue;
     for (const auto& verdict : node.verdicts) by_input[verdict.input][{verdict.verdict, verdict.failing}].push_back(node.name);
   }
   std::vector<InputVerdicts> out;
@@ -90,7 +91,7 @@ std::vector<InputVerdicts> group_verdicts(const std::vector<NodeSummary>& nodes)
     std::stable_sort(entry.groups.begin(), entry.groups.end(),
                      [&](const VerdictGroup& a, const VerdictGroup& b) { return rank(a.verdict) < rank(b.verdict); });
     for (const auto& node : nodes) {
-      if (node.status == "ok" && !seen.count(node.name)) entry.not_checked.push_back(node.name);
+      if (node.status == NodeStatus::ok && !seen.count(node.name)) entry.not_checked.push_back(node.name);
     }
     out.push_back(std::move(entry));
   }
@@ -102,7 +103,7 @@ namespace {
 std::string join_union(const std::vector<NodeSummary>& nodes, bool cuda) {
   std::set<std::string> all;
   for (const auto& node : nodes) {
-    if (node.status != "ok") continue;
+    if (node.status != NodeStatus::ok) continue;
     const auto& list = cuda ? node.cuda_arch : node.rocm_arch;
     all.insert(list.begin(), list.end());
   }
@@ -168,7 +169,7 @@ FleetReport aggregate(const std::vector<std::string>& names, std::vector<ReadOut
       NodeSummary rejected;
       rejected.name = is_plain_node_name(stem) ? stem : "";
       rejected.file = file;
-      rejected.status = "rejected";
+      rejected.status = NodeStatus::rejected;
       rejected.failure_reason = why;
       report.errors.push_back(std::move(why));
       report.nodes.push_back(std::move(rejected));

@@ -30,7 +30,7 @@ struct DriftRow {
 
 struct CheckRow {
   std::string id;
-  std::string status;
+  model::Status status = model::Status::unknown;
   std::string seen;  // from the first node (sorted by name)
   std::vector<std::string> nodes;
 };

@@ -177,14 +177,16 @@ DoctorPart read_doctor(JsonPull& in) {
       d.checks.clear();
       in.array([&] {
         DoctorCheckSeen check;
+        std::string status;
         in.object([&](std::string_view k) {
           if (k == "id") check.id = in.text();
-          if (k == "status") check.status = in.text();
+          if (k == "status") status = in.text();
           if (k == "seen") check.seen = in.text();
         });
-        if (check.status == "pass") return;
+        // model's spelling; anything else (absent, "PASS", a newer archfit's word) is unknown, never pass.
+        check.status = model::status_from_name(status).value_or(model::Status::unknown);
+        if (check.status == model::Status::pass) return;
         check.id = or_unknown(std::move(check.id));
-        check.status = or_unknown(std::move(check.status));
         d.checks.push_back(std::move(check));
       });
     } else if (key == "facts") {
@@ -291,6 +293,18 @@ NodeVerdict verdict_from_check_json(const std::string& input, std::string_view j
   return verdict_of(input, report, "");
 }
 
+std::string_view node_status_name(NodeStatus status) {
+  switch (status) {
+    case NodeStatus::ok:
+      return "ok";
+    case NodeStatus::failed:
+      return "failed";
+    case NodeStatus::rejected:
+      break;
+  }
+  return "rejected";
+}
+
 const std::vector<std::string>& drift_fact_names() {
   static const std::vector<std::string> names = {"driver", "rocm", "cuda", "glibc", "libstdc++", "python", "torch"};
   return names;
@@ -309,7 +323,7 @@ std::string node_report_json(const NodeReportParts& parts) {
   json doc = json::object();
   doc["schema"] = k_node_schema;
   doc["node"] = parts.node;
-  doc["status"] = "ok";
+  doc["status"] = node_status_name(NodeStatus::ok);
   doc["archfit_version"] = parts.archfit_version;
   doc["detect"] = embedded(parts.detect_json, "detect", errors);
   doc["doctor"] = embedded(parts.doctor_json, "doctor", errors);
@@ -330,7 +344,7 @@ std::string node_failure_json(const NodeFailure& failure) {
   json doc = json::object();
   doc["schema"] = k_node_schema;
   doc["node"] = failure.node;
-  doc["status"] = "failed";
+  doc["status"] = node_status_name(NodeStatus::failed);
   doc["detect"] = nullptr;
   doc["doctor"] = nullptr;
   doc["checks"] = json::array();
@@ -413,17 +427,18 @@ Result<NodeSummary> read_node_report(std::string_view text, std::string_view fil
     return Error{fmt::format("{}: names node '{}', but a node's report is <node>.json", file_name, node.name)};
   }
   for (const auto& fact : drift_fact_names()) node.facts[fact] = "unknown";
-  node.status = std::move(status);
-  if (node.status == "failed") {
+  if (status == node_status_name(NodeStatus::failed)) {
+    node.status = NodeStatus::failed;
     node.failure_reason = or_unknown(std::move(failure_reason));
     node.state = std::move(failure_state);
     node.stderr_text = std::move(failure_stderr);
     node.exit_code = exit_code;
     return node;
   }
-  if (node.status != "ok") {
-    return Error{fmt::format("{}: status {} is neither ok nor failed", file_name, dump(json(node.status)))};
+  if (status != node_status_name(NodeStatus::ok)) {
+    return Error{fmt::format("{}: status {} is neither ok nor failed", file_name, dump(json(status)))};
   }
+  node.status = NodeStatus::ok;
   node.errors = std::move(errors);
   apply_detect(detect, node);
   apply_doctor(doctor, node);

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "model/status.hpp"
 #include "util/result.hpp"
 
 namespace archfit::fleet {
@@ -54,7 +55,7 @@ bool is_plain_node_name(std::string_view name);
 
 struct DoctorCheckSeen {
   std::string id;
-  std::string status;  // warn | fail | skip
+  model::Status status = model::Status::unknown;  // never pass; unknown for a status model does not name
   std::string seen;
 };
 
@@ -69,11 +70,17 @@ struct NodeVerdict {
 // other text gives "unknown" with the reason).
 NodeVerdict verdict_from_check_json(const std::string& input, std::string_view json_text);
 
+// What `fleet report` makes of one file: ok (the node's own report), failed (`fleet collect`'s record of
+// a node that left none), rejected (not a valid node report, or a second one for the node).
+enum class NodeStatus { ok, failed, rejected };
+// "ok" | "failed" | "rejected": the `status` of node reports and of `fleet report --json` (docs/fleet.md).
+std::string_view node_status_name(NodeStatus status);
+
 // What `fleet report` needs of one node.
 struct NodeSummary {
   std::string name;
   std::string file;             // the report's file name in the directory
-  std::string status;           // ok | failed | rejected
+  NodeStatus status = NodeStatus::ok;
   std::string failure_reason;   // failed: NodeFailure::reason; rejected: why
   std::string state;
   std::optional<int> exit_code;

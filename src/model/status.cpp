@@ -2,9 +2,7 @@
 
 namespace archfit::model {
 
-namespace {
-
-int severity(Status status) {
+int severity_rank(Status status) {
   switch (status) {
     case Status::skip:
       return 0;
@@ -19,8 +17,6 @@ int severity(Status status) {
   }
   return 0;
 }
-
-}  // namespace
 
 std::string_view status_name(Status status) {
   switch (status) {
@@ -47,6 +43,6 @@ std::optional<Status> status_from_name(std::string_view name) {
   return std::nullopt;
 }
 
-Status worse(Status a, Status b) { return severity(a) >= severity(b) ? a : b; }
+Status worse(Status a, Status b) { return severity_rank(a) >= severity_rank(b) ? a : b; }
 
 }  // namespace archfit::model

@@ -18,6 +18,9 @@ enum class Status { pass, warn, fail, skip, unknown };
 std::string_view status_name(Status status);
 // The inverse; nullopt for anything else (case-sensitive, as the JSON is).
 std::optional<Status> status_from_name(std::string_view name);
+// How bad a status is, higher is worse: skip 0, pass 1, unknown 2, warn 3, fail 4. The one order of
+// worse() and of every list of findings sorted worst first (fleet's checks, `archfit report`).
+int severity_rank(Status status);
 // The worse of two statuses: fail > warn > unknown > pass > skip.
 Status worse(Status a, Status b);
 

@@ -29,22 +29,13 @@ using model::Status;
 
 // ---- judging ----
 
-int severity_rank(Status status) {
-  switch (status) {
-    case Status::fail: return 0;
-    case Status::warn: return 1;
-    case Status::unknown: return 2;
-    default: return 3;
-  }
-}
-
 int origin_rank(const std::string& origin) {
   return origin.starts_with("detect") ? 0 : origin.starts_with("doctor") ? 1 : 2;
 }
 
 void add_detect_findings(const detect::DetectReport& detect, std::vector<Finding>& out) {
   for (const auto& item : detect.findings) {
-    if (item.severity == "info") {
+    if (item.severity == detect::Severity::info) {
       continue;
     }
     Finding finding = detect::detect_finding(item);  // title, rule and source from data/detect_findings.tsv
@@ -207,8 +198,9 @@ std::vector<Finding> judge(const detect::DetectReport& detect, const doctor::Doc
     add_check_findings(*check, findings);
   }
   std::stable_sort(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) {
-    return std::make_tuple(severity_rank(a.status), origin_rank(a.origin), a.id) <
-           std::make_tuple(severity_rank(b.status), origin_rank(b.origin), b.id);
+    // Worst first (model::severity_rank; no pass or skip is judged here), then detect, doctor, check.
+    return std::make_tuple(-model::severity_rank(a.status), origin_rank(a.origin), a.id) <
+           std::make_tuple(-model::severity_rank(b.status), origin_rank(b.origin), b.id);
   });
   return findings;
 }

@@ -29,8 +29,8 @@ std::string check_to_json(const check::CheckReport& report, int indent) {
     json.member("vendor", target.vendor);
     json.member("processor", target.processor);
     if (target.vendor == "amd") {
-      json.member("xnack", target.xnack);
-      json.member("sramecc", target.sramecc);
+      json.member("xnack", model::device_mode_name(target.xnack));
+      json.member("sramecc", model::device_mode_name(target.sramecc));
     }
     json.end_object();
   }

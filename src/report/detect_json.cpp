@@ -10,6 +10,11 @@ namespace archfit::report {
 
 namespace {
 
+// A device mode as detect --json spells it ("on" | "off" | "unsupported"); empty (null) when not known.
+std::string device_mode_or_empty(model::FeatureSetting mode) {
+  return mode == model::FeatureSetting::any ? std::string() : std::string(model::device_mode_name(mode));
+}
+
 void write_gpu(JsonWriter& json, const detect::DetectedGpu& gpu) {
   json.begin_object();
   json.member("vendor", gpu.vendor);
@@ -51,9 +56,9 @@ void write_gpu(JsonWriter& json, const detect::DetectedGpu& gpu) {
     optional_member(json, "kfd_node", gpu.kfd_node);
     optional_member(json, "gpu_id", gpu.gpu_id);
     optional_member(json, "render_minor", gpu.render_minor);
-    text_or_null(json, "xnack", gpu.xnack);
+    text_or_null(json, "xnack", device_mode_or_empty(gpu.xnack));
     text_or_null(json, "xnack_source", gpu.xnack_source);
-    text_or_null(json, "sramecc", gpu.sramecc);
+    text_or_null(json, "sramecc", device_mode_or_empty(gpu.sramecc));
     json.member("integrated", gpu.integrated);
     text_or_null(json, "override_target", gpu.override_target);
     json.end_object();
@@ -181,7 +186,7 @@ std::string detect_to_json(const detect::DetectReport& report, int indent) {
     // detect's own members (severity, message), then those of every Finding (id, status, title,
     // seen = message, rule, source, fix): report/finding_json.cpp.
     json.begin_object();
-    json.member("severity", finding.severity);
+    json.member("severity", detect::severity_name(finding.severity));
     json.member("message", finding.message);
     finding_members(json, detect::detect_finding(finding));
     json.end_object();

@@ -75,7 +75,7 @@ std::string gpu_line(const detect::DetectedGpu& gpu, const TextStyle& style) {
   }
   // The default mode needs no comment; a mode chosen by HSA_XNACK or amdgpu.noretry does.
   if (gpu.xnack_source.starts_with("HSA_XNACK") || gpu.xnack_source.starts_with("amdgpu.")) {
-    line += style.dim(fmt::format("      xnack {} ({})\n", terminal_safe(gpu.xnack), terminal_safe(gpu.xnack_source)));
+    line += style.dim(fmt::format("      xnack {} ({})\n", model::device_mode_name(gpu.xnack), terminal_safe(gpu.xnack_source)));
   }
   if (!gpu.accessible) {
     line += fmt::format("      {} {}\n", style.red("not accessible:"), terminal_safe(gpu.inaccessible_reason));

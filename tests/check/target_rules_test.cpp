@@ -126,11 +126,16 @@ TEST(TargetRules, NvidiaBinaryAndPtxCompatibility) {
 TEST(TargetRules, DeviceTargetsParseStrictly) {
   auto amd = parse_device_target("gfx942:sramecc+:xnack-");
   ASSERT_TRUE(amd);
-  EXPECT_EQ(amd->sramecc, "on");
-  EXPECT_EQ(amd->xnack, "off");
+  EXPECT_EQ(amd->sramecc, model::FeatureSetting::on);
+  EXPECT_EQ(amd->xnack, model::FeatureSetting::off);
   auto rdna = parse_device_target("gfx1100");
   ASSERT_TRUE(rdna);
-  EXPECT_EQ(rdna->xnack, "unsupported");
+  EXPECT_EQ(rdna->xnack, model::FeatureSetting::unsupported);
+  // gfx90a has xnack; a target that does not state it leaves the mode unknown (check --json: "unknown").
+  auto unstated = parse_device_target("gfx90a");
+  ASSERT_TRUE(unstated);
+  EXPECT_EQ(unstated->xnack, model::FeatureSetting::any);
+  EXPECT_EQ(model::device_mode_name(unstated->xnack), "unknown");
   EXPECT_EQ(rdna->arch_list_value(), "gfx1100");
   auto nvidia = parse_device_target("9.0");
   ASSERT_TRUE(nvidia);
@@ -157,8 +162,8 @@ TEST(TargetRules, DeviceSpellingsFollowTheModel) {
   EXPECT_FALSE(parse_device_target("gfx942:xnack+:xnack-"));
   auto reordered = parse_device_target("gfx90a:xnack+:sramecc-");
   ASSERT_TRUE(reordered);
-  EXPECT_EQ(reordered->xnack, "on");
-  EXPECT_EQ(reordered->sramecc, "off");
+  EXPECT_EQ(reordered->xnack, model::FeatureSetting::on);
+  EXPECT_EQ(reordered->sramecc, model::FeatureSetting::off);
   EXPECT_EQ(code_fits("gfx90a:xnack+", *reordered).fit, Fit::yes);
   EXPECT_EQ(code_fits("gfx90a:xnack-", *reordered).fit, Fit::no);
 }

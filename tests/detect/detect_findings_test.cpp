@@ -46,7 +46,7 @@ TEST(DetectFindings, EveryDocumentedIdHasARowAndNoRowIsUndocumented) {
 }
 
 TEST(DetectFindings, SeverityBecomesStatusAndTheTableGivesTitleRuleAndSource) {
-  detect::Finding warning{"warning", "visible-devices-empty", "HIP_VISIBLE_DEVICES is set but empty: programs see no GPU",
+  detect::Finding warning{detect::Severity::warning, "visible-devices-empty", "HIP_VISIBLE_DEVICES is set but empty: programs see no GPU",
                           "unset HIP_VISIBLE_DEVICES"};
   auto finding = detect::detect_finding(warning);
   EXPECT_EQ(finding.status, model::Status::warn);
@@ -55,12 +55,29 @@ TEST(DetectFindings, SeverityBecomesStatusAndTheTableGivesTitleRuleAndSource) {
   EXPECT_EQ(finding.seen, warning.message);
   EXPECT_EQ(finding.fix, warning.fix);
   EXPECT_NE(finding.source.find("gpu-isolation"), std::string::npos) << finding.source;
-  EXPECT_EQ(detect::detect_finding({"error", "override-crosses-family", "m", ""}).status, model::Status::fail);
-  EXPECT_EQ(detect::detect_finding({"info", "no-gpu", "m", ""}).status, model::Status::skip);
+  EXPECT_EQ(detect::detect_finding({detect::Severity::error, "override-crosses-family", "m", ""}).status, model::Status::fail);
+  EXPECT_EQ(detect::detect_finding({detect::Severity::info, "no-gpu", "m", ""}).status, model::Status::skip);
   // An id the table does not know keeps its id as the title and says no rule it does not have.
-  auto unknown = detect::detect_finding({"warning", "not-a-row", "m", ""});
+  auto unknown = detect::detect_finding({detect::Severity::warning, "not-a-row", "m", ""});
   EXPECT_EQ(unknown.title, "not-a-row");
   EXPECT_TRUE(unknown.rule.empty());
+}
+
+// detect --json spells a severity as docs/json.md says ("error" | "warning" | "info"), and each maps
+// to the status detect_findings.hpp's table gives it.
+TEST(DetectFindings, EachSeverityHasItsJsonSpellingAndOneStatus) {
+  EXPECT_EQ(detect::severity_name(detect::Severity::error), "error");
+  EXPECT_EQ(detect::severity_name(detect::Severity::warning), "warning");
+  EXPECT_EQ(detect::severity_name(detect::Severity::info), "info");
+  EXPECT_EQ(detect::status_of(detect::Severity::error), model::Status::fail);
+  EXPECT_EQ(detect::status_of(detect::Severity::warning), model::Status::warn);
+  EXPECT_EQ(detect::status_of(detect::Severity::info), model::Status::skip);
+  // Only problems count: a report with notes alone has none.
+  detect::DetectReport report;
+  report.findings.push_back({detect::Severity::info, "no-gpu", "m", ""});
+  EXPECT_FALSE(report.has_problems());
+  report.findings.push_back({detect::Severity::warning, "visible-devices-empty", "m", ""});
+  EXPECT_TRUE(report.has_problems());
 }
 
 const detect::Finding* find(const detect::DetectReport& report, const std::string& id) {
@@ -86,7 +103,7 @@ TEST(DetectFindings, AVisibilityListThatHidesGpusIsANote) {
   auto one = detect_with({{"HIP_VISIBLE_DEVICES", "3"}});
   const auto* note = find(one, "visible-devices-hiding");
   ASSERT_NE(note, nullptr);
-  EXPECT_EQ(note->severity, "info");
+  EXPECT_EQ(note->severity, detect::Severity::info);
   EXPECT_EQ(note->message, "HIP_VISIBLE_DEVICES=3: programs see 1 of the 8 GPUs it applies to");
   EXPECT_EQ(note->fix, "unset HIP_VISIBLE_DEVICES to use all of them");
   EXPECT_FALSE(one.has_problems());
@@ -115,7 +132,7 @@ TEST(DetectFindings, ACgroupMemoryLimitBelowTheMachinesRamIsANote) {
   fs::remove_all(root);
   const auto* note = find(report, "resources-limited");
   ASSERT_NE(note, nullptr);
-  EXPECT_EQ(note->severity, "info");
+  EXPECT_EQ(note->severity, detect::Severity::info);
   EXPECT_EQ(note->message, "this process may use 4.0 GiB of the machine's 15.5 GiB RAM (cgroup memory limit)");
   auto finding = detect::detect_finding(*note);
   EXPECT_EQ(finding.status, model::Status::skip);

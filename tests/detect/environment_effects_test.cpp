@@ -85,7 +85,7 @@ TEST(EnvironmentEffects, OverrideAcrossFamiliesIsAnError) {
   auto report = detect_with("mi300x-8gpu", {{"HSA_OVERRIDE_GFX_VERSION", "10.3.0"}});
   const auto* finding = find(report, "override-crosses-family");
   ASSERT_NE(finding, nullptr);
-  EXPECT_EQ(finding->severity, "error");
+  EXPECT_EQ(finding->severity, detect::Severity::error);
   EXPECT_EQ(report.gpus[0].target, "gfx942");
   EXPECT_EQ(report.gpus[0].override_target, "gfx1030");
   EXPECT_EQ(report.pytorch_rocm_arch, "gfx1030");  // what the runtime will look for
@@ -130,7 +130,7 @@ TEST(EnvironmentEffects, OverrideWithinTheFamilyIsAWarning) {
   EXPECT_EQ(report.gpus[0].override_target, "gfx1030");
   const auto* finding = find(report, "override-in-effect");
   ASSERT_NE(finding, nullptr);
-  EXPECT_EQ(finding->severity, "warning");
+  EXPECT_EQ(finding->severity, detect::Severity::warning);
   EXPECT_EQ(find(report, "override-crosses-family"), nullptr);
 }
 

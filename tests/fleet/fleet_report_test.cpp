@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "fleet/fleet_report.hpp"
 #include "fleet/hostlist.hpp"
 #include "support/test_support.hpp"
 
@@ -274,6 +275,71 @@ TEST(FleetReport, ValuesOfTheWrongTypeCountAsUnknown) {
   for (const char* fact : {"driver", "glibc", "libstdc++", "python"}) EXPECT_EQ(node["facts"][fact], "unknown") << fact;
   EXPECT_EQ(report["checks"], json::array());
   EXPECT_EQ(report["errors"], json::array({"t1: kept"}));
+}
+
+// A doctor status is read as model::Status: a word model does not name (a newer archfit's, a
+// capitalised one, a wrong type, none at all) is unknown, never a crash and never pass; the rows
+// come worst first (fail, warn, unknown, skip: model::severity_rank), by id within a status.
+TEST(FleetReport, DoctorStatusesOutsideTheVocabularyAreUnknownNotPass) {
+  json doc = {{"schema", "archfit.fleet-node/1"}, {"node", "u1"}, {"status", "ok"}};
+  doc["doctor"] = {{"schema", "archfit.doctor/1"},
+                   {"checks", json::array({{{"id", "a.passed"}, {"status", "pass"}},
+                                           {{"id", "b.skipped"}, {"status", "skip"}},
+                                           {{"id", "c.newer-word"}, {"status", "degraded"}},
+                                           {{"id", "d.capital"}, {"status", "PASS"}},
+                                           {{"id", "e.wrong-type"}, {"status", 1}},
+                                           {{"id", "f.absent"}},
+                                           {{"id", "g.warned"}, {"status", "warn"}},
+                                           {{"id", "h.failed"}, {"status", "fail"}},
+                                           {{"id", "i.unknown"}, {"status", "unknown"}}})}};
+  auto node = fleet::read_node_report(doc.dump(), "u1.json");
+  ASSERT_TRUE(node) << node.error().message;
+  std::map<std::string, model::Status> seen;
+  for (const auto& check : node->doctor) seen[check.id] = check.status;
+  EXPECT_EQ(seen, (std::map<std::string, model::Status>{{"b.skipped", model::Status::skip},
+                                                         {"c.newer-word", model::Status::unknown},
+                                                         {"d.capital", model::Status::unknown},
+                                                         {"e.wrong-type", model::Status::unknown},
+                                                         {"f.absent", model::Status::unknown},
+                                                         {"g.warned", model::Status::warn},
+                                                         {"h.failed", model::Status::fail},
+                                                         {"i.unknown", model::Status::unknown}}));
+  auto report = fleet::aggregate_node_reports({{"u1.json", doc.dump(), ""}});
+  std::vector<std::pair<std::string, std::string>> rows;
+  for (const auto& row : report.checks) rows.emplace_back(std::string(model::status_name(row.status)), row.id);
+  EXPECT_EQ(rows, (std::vector<std::pair<std::string, std::string>>{{"fail", "h.failed"},
+                                                                     {"warn", "g.warned"},
+                                                                     {"unknown", "c.newer-word"},
+                                                                     {"unknown", "d.capital"},
+                                                                     {"unknown", "e.wrong-type"},
+                                                                     {"unknown", "f.absent"},
+                                                                     {"unknown", "i.unknown"},
+                                                                     {"skip", "b.skipped"}}));
+  auto json_report = json::parse(fleet::fleet_report_json(report, 0));
+  ASSERT_EQ(json_report["checks"].size(), rows.size());
+  EXPECT_EQ(json_report["checks"][2]["status"], "unknown");
+  EXPECT_EQ(json_report["nodes"][0]["status"], "ok");
+}
+
+// A node's own status is ok or failed; anything else rejects the file, with the word it found.
+TEST(FleetReport, NodeStatusOtherThanOkOrFailedRejectsTheFile) {
+  json doc = {{"schema", "archfit.fleet-node/1"}, {"node", "u2"}, {"status", "pass"}};
+  auto node = fleet::read_node_report(doc.dump(), "u2.json");
+  ASSERT_FALSE(node);
+  EXPECT_NE(node.error().message.find("status \"pass\" is neither ok nor failed"), std::string::npos)
+      << node.error().message;
+  doc["status"] = "failed";
+  doc["failure"] = {{"reason", "node-down"}};
+  node = fleet::read_node_report(doc.dump(), "u2.json");
+  ASSERT_TRUE(node) << node.error().message;
+  EXPECT_EQ(node->status, fleet::NodeStatus::failed);
+  EXPECT_EQ(fleet::node_status_name(node->status), "failed");
+  auto report = fleet::aggregate_node_reports({{"u2.json", doc.dump(), ""}, {"u3.json", "{}", ""}});
+  ASSERT_EQ(report.nodes.size(), 2u);
+  EXPECT_EQ(report.nodes[0].status, fleet::NodeStatus::failed);
+  EXPECT_EQ(report.nodes[1].status, fleet::NodeStatus::rejected);
+  auto json_report = json::parse(fleet::fleet_report_json(report, 0));
+  EXPECT_EQ(json_report["summary"], (json{{"nodes", 2}, {"ok", 0}, {"failed", 1}, {"rejected", 1}}));
 }
 
 TEST_F(FleetReportTest, PerNodeVerdictsFromTheNodesChecks) {
