@@ -125,7 +125,7 @@ TEST(LogCorpus, EverySignatureIsExercisedByTheCorpusOrNamed) {
       "hsa-invalid-isa", "triton-passmanager-failed", "llvm-unrecognized-processor", "exit-137",
       "rocm-arch-detect-failed", "hipcc-not-on-path", "rocm-home-not-set", "find-hip-module-failed",
       // Second-stage rules: tests/explain/family_test.cpp runs them on the variants' real lines.
-      "facets-build-tool-killed", "facets-header-not-found", "facets-nvcc-arch-unsupported",
+      "facets-build-tool-killed", "facets-header-not-found",
       "facets-triton-arch-unsupported", "facets-triton-dtype-unsupported", "facets-triton-module-moved",
       "facets-hip-tool-rocm-path", "facets-symbol-version-undefined",
       "facets-cmake-gpu-detect-failed", "facets-hip-tool-detect-failed",

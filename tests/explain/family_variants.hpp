@@ -40,6 +40,12 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "https://github.com/IRCAD/sight/issues/5"},
       {"Illegal instruction (core dumped) after running import tensorflow", "illegal-instruction",
        "https://github.com/tensorflow/tensorflow/issues/17411"},
+      // cpu-isa: bash's job-status report, in a script (line N: PID) and interactive ([N]+), the command after it
+      // (seventh collection round).
+      {"test.sh: line 11: 87787 Illegal instruction     ./llama-cli -m gemma-4-E2B-it-qat-Q4_0.gguf",
+       "illegal-instruction", "https://github.com/ikawrakow/ik_llama.cpp/issues/2113"},
+      {"[1]+  Illegal instruction     ./mqueue_test_aarchbe 1 1 2 1 100 > /dev/null", "illegal-instruction",
+       "https://lore.kernel.org/r/202212021511106844809@zte.com.cn"},
       // arch-detect: the tools that list the GPU targets found no GPU.
       {"Failed to get device count: no ROCm-capable device is detected (error code: 100)", "gpu-arch-tool-no-device",
        "https://github.com/ROCm/TheRock/issues/5485"},
@@ -91,6 +97,13 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "nvcc-unsupported-host-compiler", "https://github.com/LBANN/lbann/issues/105"},
       {"nvcc fatal   : GNU C/C++ compiler is no longer supported as a host compiler on Mac OS X.",
        "nvcc-unsupported-host-compiler", "https://github.com/fireice-uk/xmr-stak-nvidia/issues/137"},
+      // compiler-version: NVRTC, the runtime compiler, refusing the architecture asked for (seventh round).
+      {"nvrtc: error: invalid value for --gpu-architecture (-arch)", "nvrtc-unsupported-gpu-arch",
+       "https://github.com/pytorch/pytorch/issues/87595"},
+      {"cupy.cuda.compiler.CompileException: nvrtc: error: invalid value for --gpu-architecture (-arch)",
+       "nvrtc-unsupported-gpu-arch", "https://github.com/motokimura/spacenet_building_detection/issues/4"},
+      {"NVRTC compilation error: nvrtc: error: invalid value for --gpu-architecture (-arch)",
+       "nvrtc-unsupported-gpu-arch", "https://github.com/cupy/cupy/issues/1651"},
       // compiler-version: the ROCm release lacks the target (not a path problem).
       {"clang: error: cannot find ROCm device library for gfx1100; provide its path via '--rocm-path' or "
        "'--rocm-device-lib-path', or pass '-nogpulib' to build without ROCm device library",
@@ -188,6 +201,18 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
       {"ninja: build stopped: subcommand failed.", "", "https://github.com/llvm/llvm-project/issues/65276"},
       // CMake's configure checks: a header probe that fails is not a missing dependency.
       {"-- Looking for include file pthread.h - not found", "", "CMake's CheckIncludeFile output (Modules/CheckIncludeFile.cmake)"},
+      // Seventh round's none logs: a full disk under a linker and under NCCL's shared memory, vLLM's KV cache, an
+      // extension imported before torch (a missing torch symbol that is no version mismatch).
+      {"ld: drivers/net/ethernet/chelsio/cxgb4/cxgb4.ko: final close failed: No space left on device", "",
+       "tests/data/logs/none/linux-tkg-411-kernel-build-ld-no-space-left-on-device.log"},
+      {"include/shm.h:28 NCCL WARN Call to posix_fallocate failed: No space left on device", "",
+       "tests/data/logs/none/nccl-342-docker-shm-64mb-posix-fallocate.log"},
+      {"ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when "
+       "initializing the engine.",
+       "", "tests/data/logs/none/vllm-10439-no-memory-for-cache-blocks-gpu-memory-utilization.log"},
+      {"/home/jatentaki/anaconda3/lib/python3.6/site-packages/sort2_cuda-0.0.0-py3.6-linux-x86_64.egg/"
+       "lltm_cpp.cpython-36m-x86_64-linux-gnu.so: undefined symbol: THPVariableClass",
+       "", "tests/data/logs/none/extension-cpp-6-undefined-thpvariableclass-import-torch-first.log"},
       // A compiler error that is a bug in the code, not in the toolchain.
       {"broken.cpp:2:10: error: 'undeclared_function' was not declared in this scope", "", "g++ on this machine"},
   };
