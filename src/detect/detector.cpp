@@ -1,7 +1,5 @@
 #include "detect/detector.hpp"
 
-#include <optional>
-
 #include <fmt/format.h>
 
 #include "detect/amd_gpu_probe.hpp"
@@ -13,24 +11,34 @@
 
 namespace archfit::detect {
 
-HostReport read_host(const probe::SystemRoot& root, const probe::Environment& environment) {
-  HostReport host;
-  // The kernel formats /proc/cpuinfo one CPU at a time as it is read (and on x86 samples each
-  // CPU's clock for "cpu MHz", which costs a cross-CPU call per CPU): the first CPU's block says
-  // all detect needs, and /sys/devices/system/cpu/possible counts them (as sysconf's
-  // _SC_NPROCESSORS_CONF does). So the read stops at the blank line that ends the first block:
-  // each read(2) of the file formats the next page of blocks (on the H200 VM, 57 us a read and
-  // six reads for the 16 KiB read before). Without that file (a captured tree), read every block.
+namespace {
+
+// The CPU: the kernel formats /proc/cpuinfo one CPU at a time as it is read (and on x86 samples
+// each CPU's clock for "cpu MHz", which costs a cross-CPU call per CPU): the first CPU's block says
+// all detect needs, and /sys/devices/system/cpu/possible counts them (as sysconf's
+// _SC_NPROCESSORS_CONF does). So the read stops at the blank line that ends the first block: each
+// read(2) of the file formats the next page of blocks (on the H200 VM, 57 us a read and six reads
+// for the 16 KiB read before). Without that file (a captured tree), read every block.
+HostCpu read_host_cpu(const probe::SystemRoot& root) {
+  HostCpu cpu;
   auto possible = root.read_text("/sys/devices/system/cpu/possible", 256);
   auto count = possible.ok() ? count_cpu_list(possible.text) : std::nullopt;
   auto cpuinfo = count ? root.read_text("/proc/cpuinfo", std::size_t{16} << 10, "\n\n")
                        : root.read_text("/proc/cpuinfo", std::size_t{8} << 20);
   if (cpuinfo.ok()) {
-    host.cpu = parse_cpuinfo(cpuinfo.text);
+    cpu = parse_cpuinfo(cpuinfo.text);
     if (count) {
-      host.cpu.logical_cpus = *count;
+      cpu.logical_cpus = *count;
     }
   }
+  return cpu;
+}
+
+}  // namespace
+
+HostReport read_host(const probe::SystemRoot& root, const probe::Environment& environment) {
+  HostReport host;
+  host.cpu = read_host_cpu(root);
   host.resources = read_host_resources(root);
   host.system = read_host_system(root, environment);
   return host;
@@ -70,12 +78,11 @@ DetectReport detect_system(const probe::SystemRoot& root, const probe::Environme
                            const DetectOptions& options) {
   DetectReport report;
   report.sysroot = root.root();
-  // The host's files are read on a second thread while the GPUs are probed: the NVIDIA driver
-  // answers a read of /proc/driver/nvidia/gpus/<bus>/information by asking the GPU (0.3 ms on the
-  // H200 machine, about a fifth of detect's own work), and the host's dozen files (cpuinfo,
-  // meminfo, cgroups, os-release, the C and C++ libraries) take as long again. Both sides only read
-  // files through the const SystemRoot (report.host is written after both have finished).
-  std::optional<HostReport> host;
+  // Three sides are read at once, each only through the const SystemRoot and each into its own
+  // part of the report: the GPUs (the NVIDIA driver answers a read of
+  // /proc/driver/nvidia/gpus/<bus>/information by asking the GPU: 0.28 ms on the H200 machine), the
+  // CPU and its limits (0.29 ms there) and the OS with its C and C++ libraries (0.29 ms). One after
+  // the other they took 0.76 ms there (docs/performance.md).
   probe::ProcessRunner process_runner;
   const probe::CommandRunner& runner = options.runner != nullptr ? *options.runner : process_runner;
   run_concurrently({[&] {
@@ -83,8 +90,11 @@ DetectReport detect_system(const probe::SystemRoot& root, const probe::Environme
                       probe_amd_gpus(root, environment, pci_devices, report);
                       probe_nvidia_gpus(root, pci_devices, {options.confirm_with_nvml, &runner}, report);
                     },
-                    [&] { host = read_host(root, environment); }});
-  report.host = std::move(*host);
+                    [&] {
+                      report.host.cpu = read_host_cpu(root);
+                      report.host.resources = read_host_resources(root);
+                    },
+                    [&] { report.host.system = read_host_system(root, environment); }});
   apply_environment_effects(environment, report);
   note_resource_limits(report);
   if (report.gpus.empty()) {
