@@ -14,10 +14,7 @@ const std::string* AmdgpuIds::find(std::uint16_t device, std::uint8_t revision) 
 AmdgpuIds parse_amdgpu_ids(std::string_view text) {
   AmdgpuIds ids;
   bool have_version = false;
-  while (!text.empty()) {
-    auto newline = text.find('\n');
-    std::string_view line = text.substr(0, newline);
-    text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+  for (std::string_view line : split_lines(text)) {
     if (line.empty() || line.front() == '#') {
       continue;
     }

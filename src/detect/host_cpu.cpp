@@ -9,10 +9,7 @@ namespace archfit::detect {
 HostCpu parse_cpuinfo(std::string_view text) {
   HostCpu cpu;
   bool first_block = true;
-  while (!text.empty()) {
-    auto newline = text.find('\n');
-    std::string_view line = text.substr(0, newline);
-    text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+  for (std::string_view line : split_lines(text)) {
     auto colon = line.find(':');
     if (colon == std::string_view::npos) {
       if (trim(line).empty() && cpu.logical_cpus > 0) {

@@ -195,11 +195,7 @@ HostResources read_host_resources(const probe::SystemRoot& root) {
     resources.affinity_cpus = count_cpu_list(proc_text_field(status.text, "Cpus_allowed_list"));
   }
   auto cgroup = root.read_text("/proc/self/cgroup", 64 * 1024);
-  std::string_view text = cgroup.text;
-  while (cgroup.ok() && !text.empty()) {
-    auto newline = text.find('\n');
-    std::string_view line = text.substr(0, newline);
-    text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+  for (std::string_view line : split_lines(cgroup.ok() ? std::string_view(cgroup.text) : std::string_view())) {
     auto first = line.find(':');
     auto second = first == std::string_view::npos ? first : line.find(':', first + 1);
     if (second == std::string_view::npos) {

@@ -10,10 +10,8 @@ namespace archfit::detect {
 
 OsRelease parse_os_release(std::string_view text) {
   OsRelease os;
-  while (!text.empty()) {
-    auto newline = text.find('\n');
-    std::string_view line = trim(text.substr(0, newline));
-    text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+  for (std::string_view raw : split_lines(text)) {
+    std::string_view line = trim(raw);
     auto equals = line.find('=');
     if (line.starts_with('#') || equals == std::string_view::npos) {
       continue;

@@ -42,10 +42,8 @@ std::optional<std::uint64_t> read_vram(const probe::SystemRoot& root, const std:
 
 KfdProperties parse_kfd_properties(std::string_view text) {
   KfdProperties properties;
-  while (!text.empty()) {
-    auto newline = text.find('\n');
-    std::string_view line = trim(text.substr(0, newline));
-    text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+  for (std::string_view raw : split_lines(text)) {
+    std::string_view line = trim(raw);
     auto space = line.find_first_of(" \t");
     if (space == std::string_view::npos) {
       continue;

@@ -131,10 +131,7 @@ void probe_nvidia_gpus(const probe::SystemRoot& root, const std::vector<PciDevic
                                    probe::Environment::current(), std::chrono::seconds(10));
     // "00000000:00:06.0, 9.0" per line.
     std::string_view text = smi.succeeded() ? std::string_view(smi.out) : std::string_view();
-    while (!text.empty()) {
-      auto newline = text.find('\n');
-      std::string_view line = text.substr(0, newline);
-      text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+    for (std::string_view line : split_lines(text)) {
       auto comma = line.find(',');
       if (comma == std::string_view::npos) {
         continue;

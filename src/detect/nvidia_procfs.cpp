@@ -66,10 +66,7 @@ std::optional<NvidiaDriverVersion> parse_nvidia_driver_version(std::string_view 
 
 NvidiaGpuInformation parse_nvidia_gpu_information(std::string_view text) {
   NvidiaGpuInformation info;
-  while (!text.empty()) {
-    auto newline = text.find('\n');
-    std::string_view line = text.substr(0, newline);
-    text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+  for (std::string_view line : split_lines(text)) {
     auto colon = line.find(':');
     if (colon == std::string_view::npos) {
       continue;

@@ -4,6 +4,8 @@
 #include <charconv>
 #include <chrono>
 
+#include "util/text_lines.hpp"
+
 namespace archfit::build {
 
 namespace {
@@ -25,10 +27,7 @@ Result<CcacheCounters> parse_ccache_print_stats(std::string_view text) {
   CcacheCounters counters;
   bool direct = false, preprocessed = false, miss = false;
   std::size_t number = 0;
-  while (!text.empty()) {
-    auto newline = text.find('\n');
-    std::string_view line = text.substr(0, newline);
-    text = newline == std::string_view::npos ? std::string_view{} : text.substr(newline + 1);
+  for (std::string_view line : split_lines(text)) {
     ++number;
     if (line.empty()) {
       continue;
