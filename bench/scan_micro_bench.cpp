@@ -71,7 +71,8 @@ void bm_scan_bytes(benchmark::State& state, bool deep) {
   state.counters["bundles"] = static_cast<double>(bundles);
 }
 
-void bm_scan_to_json(benchmark::State& state) {
+// indent 2 is what a terminal gets, 0 (compact) what a pipe or file gets.
+void bm_scan_to_json(benchmark::State& state, int indent) {
   auto mapped = map_or_skip(state, k_rocsparse);
   if (!mapped) {
     return;
@@ -80,7 +81,7 @@ void bm_scan_to_json(benchmark::State& state) {
   scan::scan_bytes(k_rocsparse, std::nullopt, mapped->bytes(), scan::ScanOptions{}, report.files);
   std::size_t bytes = 0;
   for (auto _ : state) {
-    std::string text = archfit::report::scan_to_json(report, 2);
+    std::string text = archfit::report::scan_to_json(report, indent);
     bytes = text.size();
     benchmark::DoNotOptimize(text.data());
   }
@@ -137,7 +138,8 @@ const char* mode_name(binfmt::Decompress mode) {
 void register_all() {
   benchmark::RegisterBenchmark("scan_bytes/rocsparse", bm_scan_bytes, false)->Unit(benchmark::kMicrosecond);
   benchmark::RegisterBenchmark("scan_bytes/rocsparse_deep", bm_scan_bytes, true)->Unit(benchmark::kMicrosecond);
-  benchmark::RegisterBenchmark("scan_to_json/rocsparse", bm_scan_to_json)->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark("scan_to_json/rocsparse", bm_scan_to_json, 2)->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark("scan_to_json/rocsparse_compact", bm_scan_to_json, 0)->Unit(benchmark::kMicrosecond);
 
   const binfmt::Decompress modes[] = {binfmt::Decompress::table_only, binfmt::Decompress::everything};
   // Plain bundles (clang 15 and clang 19) and one real clang-19 CCOB v2 (zstd) as whole sections.

@@ -98,8 +98,8 @@ std::string replace_component(std::string_view text, std::string_view directory,
 std::string json_escaped(std::string_view value) {
   JsonWriter writer;
   writer.value(value);
-  const std::string& text = writer.text();
-  return text.size() >= 2 ? text.substr(1, text.size() - 2) : text;
+  std::string_view text = writer.text();
+  return std::string(text.size() >= 2 ? text.substr(1, text.size() - 2) : text);
 }
 
 // Every path on the probed system that `pattern` names, `*` components expanded (sorted).

@@ -87,23 +87,8 @@ void write_needs(JsonWriter& json, const scan::HostNeedsRecord& needs) {
   json.end_object();
 }
 
-void write_file(JsonWriter& json, const scan::FileReport& file) {
-  json.begin_object();
-  json.member("path", file.path);
-  optional_member(json, "member", file.member);
-  json.member("format", file.format);
-  json.key("gpu_code");
-  json.begin_array();
-  for (const auto& code : file.gpu_code) {
-    write_gpu_code(json, code);
-  }
-  json.end_array();
-  json.key("bundles");
-  json.begin_array();
-  for (const auto& bundle : file.bundles) {
-    write_bundle(json, bundle);
-  }
-  json.end_array();
+// A file's members after its GPU code and bundles.
+void write_file_rest(JsonWriter& json, const scan::FileReport& file) {
   if (file.needs) {
     write_needs(json, *file.needs);
   } else {
@@ -111,37 +96,55 @@ void write_file(JsonWriter& json, const scan::FileReport& file) {
   }
   json.string_array("errors", file.errors);
   json.string_array("warnings", file.warnings);
-  json.end_object();
-}
-
-// A generous estimate of the compact text's size (a CUDA GPU code record is about 250 bytes, a
-// bundle entry about 110, a file's other members a few hundred; pretty-printing about doubles it).
-std::size_t estimated_size(const scan::ScanReport& report, int indent) {
-  std::size_t bytes = 256;
-  for (const auto& file : report.files) {
-    bytes += 4096 + file.gpu_code.size() * 384;
-    for (const auto& bundle : file.bundles) {
-      bytes += 256 + bundle.entries.size() * 192;
-    }
-  }
-  return indent > 0 ? bytes * 2 : bytes;
 }
 
 }  // namespace
 
-std::string scan_to_json(const scan::ScanReport& report, int indent) {
+void write_scan_json(const scan::ScanReport& report, int indent, const std::function<void(std::string_view)>& sink) {
+  constexpr std::size_t k_piece = std::size_t{64} << 10;
   JsonWriter json(indent);
-  json.reserve(estimated_size(report, indent));
   json.begin_object();
   json.member("schema", "archfit.scan/1");
   json.key("files");
   json.begin_array();
   for (const auto& file : report.files) {
-    write_file(json, file);
+    json.begin_object();
+    json.member("path", file.path);
+    optional_member(json, "member", file.member);
+    json.member("format", file.format);
+    json.key("gpu_code");
+    json.begin_array();
+    for (const auto& code : file.gpu_code) {
+      write_gpu_code(json, code);
+      if (json.text().size() >= k_piece) {
+        json.drain(sink);
+      }
+    }
+    json.end_array();
+    json.key("bundles");
+    json.begin_array();
+    for (const auto& bundle : file.bundles) {
+      write_bundle(json, bundle);
+      if (json.text().size() >= k_piece) {
+        json.drain(sink);
+      }
+    }
+    json.end_array();
+    write_file_rest(json, file);
+    json.end_object();
+    if (json.text().size() >= k_piece) {
+      json.drain(sink);
+    }
   }
   json.end_array();
   json.end_object();
-  return json.take();
+  json.drain(sink);
+}
+
+std::string scan_to_json(const scan::ScanReport& report, int indent) {
+  std::string text;
+  write_scan_json(report, indent, [&text](std::string_view piece) { text.append(piece); });
+  return text;
 }
 
 }  // namespace archfit::report

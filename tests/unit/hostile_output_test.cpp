@@ -92,7 +92,7 @@ TEST(HostileOutput, JsonWriterOutputParsesAndReadsBackAsUnicodeReplacementSays) 
   // decode("utf-8", "replace") makes of its bytes.
   std::string checked = python(
       "import json, sys; json.loads(open(sys.argv[1], 'rb').read().decode('utf-8', 'strict')); print('ok')",
-      writer.text());
+      std::string(writer.text()));
   EXPECT_EQ(checked, "ok\n");
   auto expected = nlohmann::json::parse(python(
       "import json, sys\n"

@@ -80,5 +80,67 @@ TEST(JsonWriter, CompactTextIsByteForByteWhatNlohmannWrites) {
   EXPECT_EQ(writer.text(), expected.dump());
 }
 
+
+// The fast test of "nothing here needs escaping" looks at 8 bytes at a time: every byte value, at
+// every position of texts 1 to 20 bytes long (a whole word, a tail, both), must be written raw only
+// when it is printable ASCII other than quote and backslash, else through the escaping path.
+TEST(JsonWriter, EveryByteAtEveryPositionIsEscapedExactlyWhenItMustBe) {
+  for (int byte = 0; byte < 256; ++byte) {
+    bool printable = byte >= 0x20 && byte < 0x7f && byte != '"' && byte != '\\';
+    for (std::size_t length = 1; length <= 20; ++length) {
+      for (std::size_t at = 0; at < length; ++at) {
+        std::string text(length, 'x');
+        text[at] = static_cast<char>(byte);
+        JsonWriter writer;
+        writer.value(text);
+        std::string written(writer.text());
+        if (printable) {
+          ASSERT_EQ(written, "\"" + text + "\"") << "byte " << byte << " at " << at << " of " << length;
+        } else {
+          // Through the escaping path: the text reads back (a lone byte from 0x80 up is not UTF-8
+          // and becomes U+FFFD), and is not what a raw copy would be.
+          std::string back = text;
+          if (byte >= 0x80) {
+            back.replace(at, 1, "\xef\xbf\xbd");
+          }
+          auto parsed = nlohmann::json::parse(written, nullptr, false);
+          ASSERT_FALSE(parsed.is_discarded()) << "byte " << byte << " at " << at << " of " << length << ": " << written;
+          ASSERT_EQ(parsed.get<std::string>(), back) << "byte " << byte << " at " << at << " of " << length;
+          ASSERT_NE(written, "\"" + text + "\"");
+        }
+      }
+    }
+  }
+}
+
+// Drained a piece at a time, the pieces make the same text as the writer written whole.
+TEST(JsonWriter, DrainedPiecesMakeTheSameText) {
+  JsonWriter whole(2);
+  write_sample(whole);
+  JsonWriter pieces(2);
+  std::string joined;
+  auto sink = [&joined](std::string_view piece) { joined.append(piece); };
+  pieces.begin_object();
+  pieces.member("name", "lib\"q\\uote\n\x01");
+  pieces.drain(sink);
+  pieces.member("size", std::uint64_t{18446744073709551615u});
+  pieces.member("negative", -5);
+  pieces.drain(sink);
+  pieces.member("flag", true);
+  pieces.null_member("nothing");
+  pieces.string_array("empty", {});
+  pieces.key("nested");
+  pieces.drain(sink);
+  pieces.begin_array();
+  pieces.begin_object();
+  pieces.end_object();
+  pieces.value("\xff\xfe invalid utf-8, then valid: \xc3\xa9");
+  pieces.end_array();
+  pieces.end_object();
+  pieces.drain(sink);
+  EXPECT_EQ(joined, whole.text());
+  EXPECT_TRUE(pieces.text().empty());
+}
+
 }  // namespace
 }  // namespace archfit
