@@ -339,10 +339,24 @@ void LogFacts::collect(std::string_view line, std::uint64_t number) {
   for (std::size_t at = line.find(k_override); at != std::string_view::npos && overrides.size() < k_max_overrides;
        at = line.find(k_override, at + 1)) {
     std::size_t i = at + k_override.size();
-    // "=10.3.0", ": 11.0.0", "=\"10.3.0\"", and Python's os.environ["HSA_OVERRIDE_GFX_VERSION"] = "10.3.0".
-    while (i < line.size() && (line[i] == ' ' || line[i] == '=' || line[i] == ':' || line[i] == '"' || line[i] == '\'' ||
-                               line[i] == ']')) {
-      ++i;
+    // "=10.3.0", ": 11.0.0", "=\"10.3.0\"", Python's os.environ["HSA_OVERRIDE_GFX_VERSION"] = "10.3.0", and in a
+    // sentence: "HSA_OVERRIDE_GFX_VERSION to 10.3.0", "… set to 10.3.0", "… is 11.0.0" (ollama#12111).
+    for (int words = 0; words <= 2; ++words) {
+      while (i < line.size() && (line[i] == ' ' || line[i] == '=' || line[i] == ':' || line[i] == '"' ||
+                                 line[i] == '\'' || line[i] == ']' || line[i] == '`')) {
+        ++i;
+      }
+      bool skipped = false;
+      for (std::string_view word : {"to ", "set ", "is ", "was ", "as ", "of ", "at "}) {
+        if (line.substr(i, word.size()) == word) {
+          i += word.size();
+          skipped = true;
+          break;
+        }
+      }
+      if (!skipped) {
+        break;
+      }
     }
     std::size_t end = i;
     while (end < line.size() && (std::isdigit(static_cast<unsigned char>(line[end])) || line[end] == '.')) {

@@ -272,6 +272,14 @@ TEST(LogFacts, ReadsOverridesInWordsAndInPython) {
   EXPECT_EQ(facts.overrides[0].value, "10.3.0");
   EXPECT_EQ(facts.overrides[0].line, 1u);
   EXPECT_EQ(facts.overrides[1].value, "11.0.0");
+  // In a sentence (ollama/ollama#12111's title), and "set to".
+  LogFacts sentence;
+  sentence.collect("After ROCm Upgrade, HSA_OVERRIDE_GFX_VERSION to 10.3.0 Causes SIGSEGV After Receiving Prompt", 1);
+  sentence.collect("I just set HSA_OVERRIDE_GFX_VERSION set to 11.0.0 and", 2);
+  sentence.collect("HSA_OVERRIDE_GFX_VERSION is not set, 9.0.0 is the default", 3);  // "not" is no value word
+  ASSERT_EQ(sentence.overrides.size(), 2u);
+  EXPECT_EQ(sentence.overrides[0].value, "10.3.0");
+  EXPECT_EQ(sentence.overrides[1].value, "11.0.0");
   EXPECT_EQ(amd_family_key("gfx803"), "gfx803");  // no generic processor: a family of its own
   EXPECT_EQ(amd_family_key("gfx1031"), "gfx10-3-generic");
   EXPECT_EQ(amd_family_key("gfx9999"), "");
