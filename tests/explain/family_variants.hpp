@@ -116,6 +116,10 @@ inline const std::vector<FamilyVariant>& family_variants() {
       {"[2022-02-11T11:05:43Z] 3628403e || INFO: container failed with non-zero exit code: container failed with "
        "non-zero exit code: 132 (exit code 132)",
        "illegal-instruction", "https://github.com/determined-ai/determined/issues/3610"},
+      // Eighth round, from its training logs: a setup.py's GPU detection failing in a docker build and falling back
+      // to a fixed architecture list (then "no kernel image" at run time).
+      {"CUDA not available. Falling back to multiple architectures.", "gpu-arch-detection-failed",
+       "https://github.com/rahul-goel/fused-ssim/issues/19"},
       {"nvrtc: error: invalid value for --gpu-architecture (-arch)", "nvrtc-unsupported-gpu-arch",
        "https://github.com/pytorch/pytorch/issues/87595"},
       {"cupy.cuda.compiler.CompileException: nvrtc: error: invalid value for --gpu-architecture (-arch)",
