@@ -61,7 +61,19 @@ struct LineMarks {
   bool gfx = false;       // "gfx", any case
   bool product = false;   // "rx" or "radeon", any case
   bool overrid = false;   // "overrid", any case
+  bool cuda_build = false;  // "nvcc", "__cudacc__", "__nvcc__", "-gencode", any case
+  bool triton = false;      // "triton", "_inductor", any case
 };
+
+// Whether the "xt" at `at` follows a model number ("6700XT", "7900 XTX"): a Radeon named without "RX".
+bool after_model_number(std::string_view line, std::size_t at) {
+  std::size_t digits_end = at > 0 && line[at - 1] == ' ' ? at - 1 : at;
+  std::size_t start = digits_end;
+  while (start > 0 && std::isdigit(static_cast<unsigned char>(line[start - 1]))) {
+    --start;
+  }
+  return digits_end - start == 4 && (start == 0 || !is_alnum(line[start - 1]));
+}
 
 LineMarks scan_marks(std::string_view line) {
   LineMarks marks;
@@ -80,7 +92,13 @@ LineMarks scan_marks(std::string_view line) {
     switch (lower(line[i])) {
       case 'g': marks.gfx = marks.gfx || at(i, "gfx"); break;
       case 'r': marks.product = marks.product || at(i, "rx") || at(i, "radeon"); break;
+      case 'x': marks.product = marks.product || (at(i, "xt") && after_model_number(line, i)); break;
       case 'o': marks.overrid = marks.overrid || at(i, "overrid"); break;
+      case 'n': marks.cuda_build = marks.cuda_build || at(i, "nvcc"); break;
+      case '_': marks.cuda_build = marks.cuda_build || at(i, "__cudacc__") || at(i, "__nvcc__");
+                marks.triton = marks.triton || at(i, "_inductor"); break;
+      case '-': marks.cuda_build = marks.cuda_build || at(i, "-gencode"); break;
+      case 't': marks.triton = marks.triton || at(i, "triton"); break;
       default: break;
     }
   }
@@ -93,17 +111,21 @@ std::string lowercase(std::string_view text) {
   return out;
 }
 
-// Product names people write ("RX 5500 XT", "rx5700", "Radeon 780M", "Radeon VII") as one key:
-// "rx5500xt", "rx5700", "780m", "vii". The product column of data/amdgpu_pci_ids.tsv (libdrm's amdgpu.ids names) is
-// read the same way.
+// Product names people write ("RX 5500 XT", "rx5700", "Radeon 780M", "Radeon VII", and a model number
+// with its XT suffix but no "RX": "6700XT", "7900 XTX") as one key: "rx5500xt", "rx5700", "780m", "vii",
+// "rx6700xt". The product column of data/amdgpu_pci_ids.tsv (libdrm's amdgpu.ids names) is read the same way.
 const std::regex& product_regex() {
-  static const std::regex regex{R"((^|[^a-z0-9])(rx ?([0-9]{3,4}) ?(xtx|xt|gre|m|s)?|radeon ([0-9]{3,4}[ms]|vii))($|[^a-z0-9]))"};
+  static const std::regex regex{
+      R"((^|[^a-z0-9])(rx ?([0-9]{3,4}) ?(xtx|xt|gre|m|s)?|radeon ([0-9]{3,4}[ms]|vii)|([0-9]{4}) ?(xtx|xt))($|[^a-z0-9]))"};
   return regex;
 }
 
 std::string product_key(const std::smatch& match) {
   if (match[3].matched) {
     return "rx" + match[3].str() + match[4].str();
+  }
+  if (match[6].matched) {
+    return "rx" + match[6].str() + match[7].str();
   }
   return match[5].str();
 }
@@ -236,6 +258,9 @@ std::vector<std::pair<std::string, std::string>> amd_gpus_named(std::string_view
   // Products: only on lines with a word starting "rx" + a digit, or "radeon" (the regex is not run
   // on every line of a build log).
   bool maybe_product = lower_line.find("radeon") != std::string::npos;
+  for (std::size_t at = lower_line.find("xt"); !maybe_product && at != std::string::npos; at = lower_line.find("xt", at + 2)) {
+    maybe_product = after_model_number(lower_line, at);
+  }
   for (std::size_t at = lower_line.find("rx"); !maybe_product && at != std::string::npos; at = lower_line.find("rx", at + 2)) {
     std::size_t next = at + 2 < lower_line.size() && lower_line[at + 2] == ' ' ? at + 3 : at + 2;
     maybe_product = (at == 0 || !is_alnum(lower_line[at - 1])) && next < lower_line.size() &&
@@ -314,10 +339,24 @@ void LogFacts::collect(std::string_view line, std::uint64_t number) {
   for (std::size_t at = line.find(k_override); at != std::string_view::npos && overrides.size() < k_max_overrides;
        at = line.find(k_override, at + 1)) {
     std::size_t i = at + k_override.size();
-    // "=10.3.0", ": 11.0.0", "=\"10.3.0\"", and Python's os.environ["HSA_OVERRIDE_GFX_VERSION"] = "10.3.0".
-    while (i < line.size() && (line[i] == ' ' || line[i] == '=' || line[i] == ':' || line[i] == '"' || line[i] == '\'' ||
-                               line[i] == ']')) {
-      ++i;
+    // "=10.3.0", ": 11.0.0", "=\"10.3.0\"", Python's os.environ["HSA_OVERRIDE_GFX_VERSION"] = "10.3.0", and in a
+    // sentence: "HSA_OVERRIDE_GFX_VERSION to 10.3.0", "… set to 10.3.0", "… is 11.0.0" (ollama#12111).
+    for (int words = 0; words <= 2; ++words) {
+      while (i < line.size() && (line[i] == ' ' || line[i] == '=' || line[i] == ':' || line[i] == '"' ||
+                                 line[i] == '\'' || line[i] == ']' || line[i] == '`')) {
+        ++i;
+      }
+      bool skipped = false;
+      for (std::string_view word : {"to ", "set ", "is ", "was ", "as ", "of ", "at "}) {
+        if (line.substr(i, word.size()) == word) {
+          i += word.size();
+          skipped = true;
+          break;
+        }
+      }
+      if (!skipped) {
+        break;
+      }
     }
     std::size_t end = i;
     while (end < line.size() && (std::isdigit(static_cast<unsigned char>(line[end])) || line[end] == '.')) {
@@ -333,6 +372,12 @@ void LogFacts::collect(std::string_view line, std::uint64_t number) {
   }
   // In words ("i use rx 5500xt and override to gfx1030"): only on lines that say "overrid".
   LineMarks marks = scan_marks(line);
+  if (marks.cuda_build && !cuda_build) {
+    cuda_build = LoggedValue{number, "nvcc", clip_text(line, LogScanner::k_evidence_chars)};
+  }
+  if (marks.triton && !triton) {
+    triton = LoggedValue{number, "triton", clip_text(line, LogScanner::k_evidence_chars)};
+  }
   if (overrides.size() < k_max_overrides && marks.overrid) {
     if (std::string value = override_in_words(lowercase(line)); !value.empty()) {
       add_unique(overrides, k_max_overrides, value, number);

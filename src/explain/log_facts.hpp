@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -43,6 +44,10 @@ struct LogFacts {
   // "No compatible code objects found for: gfx1030", "hipv4-amdgcn-amd-amdhsa--gfx900"), which name
   // what a binary carries or what the runtime was told, not the GPU that is there.
   std::vector<LoggedGpu> gpus;
+  // The first line that shows an nvcc build ("nvcc", "-D__CUDACC__", "__NVCC__", "-gencode") and the
+  // first that names Triton ("triton", "_inductor"): whose ptxas a ptxas message is (log_rules.hpp).
+  std::optional<LoggedValue> cuda_build;
+  std::optional<LoggedValue> triton;
 
   // Records what `line` (visible text) mentions.
   void collect(std::string_view line, std::uint64_t number);

@@ -21,6 +21,23 @@ constexpr std::string_view k_override_crossing = "override-crosses-logged-gpu-fa
 constexpr std::string_view k_override_within = "override-within-logged-gpu-family";
 constexpr std::string_view k_before_gpu_findings = "before-gpu-findings";
 constexpr std::string_view k_replaces_category_findings = "replaces-category-findings";
+constexpr std::string_view k_ptxas_of_cuda_build = "ptxas-in-cuda-build-without-triton";
+constexpr std::string_view k_replaces_ptxas_findings = "replaces-ptxas-findings";
+
+// The rank each condition goes with: the crossing rule names a cause, the within rule withdraws answers,
+// the ptxas rule files another category's answer under its own.
+std::string_view rank_of(std::string_view condition) {
+  if (condition == k_override_crossing) {
+    return k_before_gpu_findings;
+  }
+  if (condition == k_override_within) {
+    return k_replaces_category_findings;
+  }
+  if (condition == k_ptxas_of_cuda_build) {
+    return k_replaces_ptxas_findings;
+  }
+  return {};
+}
 
 Finding crossing_finding(const LogRule& rule, const OverrideCrossing& crossing) {
   Finding finding;
@@ -57,16 +74,20 @@ Finding crossing_finding(const LogRule& rule, const OverrideCrossing& crossing) 
   return finding;
 }
 
-// A gfx name on a line that sets an override ("override to gfx1030", "HSA_OVERRIDE_GFX_VERSION=10.3.0 #
-// gfx1030") is the override's value, not a GPU. Any other gfx name counts as a GPU, even one equal
-// to the processor an override presents: ollama's gpu_type= and amdgpu-arch read the hardware, and
-// a log that names the override's own processor may be about a GPU it fits.
+// A gfx name on a line that sets an override, equal to the processor that override presents
+// ("override to gfx1030", "HSA_OVERRIDE_GFX_VERSION=10.3.0 # gfx1030"), is the override's value, not a
+// GPU. Any other gfx name counts as a GPU: one of another processor on that line ("a 6700XT, which is
+// gfx1031, with HSA_OVERRIDE_GFX_VERSION=10.3.0", llama.cpp PR #4454), and one equal to the processor an
+// override presents on another line (ollama's gpu_type= and amdgpu-arch read the hardware, and a log
+// that names the override's own processor may be about a GPU it fits).
 bool on_override_line(const LoggedGpu& gpu, const LogFacts& facts) {
   if (gpu.by_product) {
     return false;  // a product name is the hardware's (the driver's name, which no override changes)
   }
-  return std::any_of(facts.overrides.begin(), facts.overrides.end(),
-                     [&](const LoggedValue& logged) { return logged.line == gpu.where.line; });
+  return std::any_of(facts.overrides.begin(), facts.overrides.end(), [&](const LoggedValue& logged) {
+    auto version = detect::parse_gfx_override(logged.value);
+    return logged.line == gpu.where.line && version && version->processor_name() == gpu.where.value;
+  });
 }
 
 bool is_gpu_finding(const Finding& finding) {
@@ -87,19 +108,22 @@ Result<std::vector<LogRule>> parse_log_rules(std::string_view text, std::string_
       return Error{fmt::format("data/{}: rule '{}' has category '{}', which is not one of the documented categories",
                                name, rule.id, rule.category)};
     }
-    if (rule.condition != k_override_crossing && rule.condition != k_override_within) {
+    if (rank_of(rule.condition).empty()) {
       return Error{fmt::format("data/{}: rule '{}' has condition '{}', which explain does not evaluate", name,
                                rule.id, rule.condition)};
     }
-    if (rule.rank != k_before_gpu_findings && rule.rank != k_replaces_category_findings) {
+    if (rule.rank != k_before_gpu_findings && rule.rank != k_replaces_category_findings &&
+        rule.rank != k_replaces_ptxas_findings) {
       return Error{fmt::format("data/{}: rule '{}' has rank '{}', which explain does not know", name, rule.id,
                                rule.rank)};
     }
-    // The crossing rule names a cause; the within rule withdraws answers: each has the one rank it means.
-    if ((rule.condition == k_override_crossing) != (rule.rank == k_before_gpu_findings)) {
-      return Error{fmt::format("data/{}: rule '{}' pairs condition '{}' with rank '{}'; {} goes with {}, {} with {}",
+    // Each condition has the one rank it means.
+    if (rule.rank != rank_of(rule.condition)) {
+      return Error{fmt::format("data/{}: rule '{}' pairs condition '{}' with rank '{}'; {} goes with {}, {} with {}, "
+                               "{} with {}",
                                name, rule.id, rule.condition, rule.rank, k_override_crossing, k_before_gpu_findings,
-                               k_override_within, k_replaces_category_findings)};
+                               k_override_within, k_replaces_category_findings, k_ptxas_of_cuda_build,
+                               k_replaces_ptxas_findings)};
     }
     for (const auto& known : rules) {
       if (known.id == rule.id) {
@@ -239,11 +263,56 @@ void withdraw_category_findings(const LogRule& rule, const std::vector<LogRule>&
   }
 }
 
+// Whether `finding` is a triton-compile answer read from a ptxas message (ptxas-gpu-name-undefined:
+// "ptxas fatal : Value 'sm_30' is not defined for option 'gpu-name'").
+bool is_triton_ptxas_finding(const Finding& finding) {
+  if (finding.category != "triton-compile" || finding.evidence.empty()) {
+    return false;
+  }
+  std::string text = finding.evidence.front().text;
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text.find("ptxas") != std::string::npos;
+}
+
+// A ptxas message in a log that shows an nvcc build and never names Triton: the ptxas is the CUDA
+// toolkit's that nvcc runs (instant-ngp#747: a stale apt CUDA 10.1 first on PATH), not Triton's bundled
+// one, so the triton-compile answer is replaced by the rule's own (compiler-version), in its place.
+void replace_ptxas_findings(const LogRule& rule, const LogFacts& facts, std::vector<Finding>& findings) {
+  if (!facts.cuda_build || facts.triton) {
+    return;
+  }
+  auto at = std::find_if(findings.begin(), findings.end(), is_triton_ptxas_finding);
+  if (at == findings.end()) {
+    return;
+  }
+  Finding finding;
+  finding.id = rule.id;
+  finding.category = rule.category;
+  finding.cause = rule.cause;
+  finding.fix = rule.fix;
+  finding.source = rule.source;
+  finding.evidence.push_back(at->evidence.front());
+  if (facts.cuda_build->line != at->evidence.front().line) {
+    finding.evidence.push_back({facts.cuda_build->line, facts.cuda_build->text});
+  }
+  finding.matched_lines = finding.evidence.size();
+  finding.details.push_back(fmt::format(
+      "line {} shows an nvcc build and no line names Triton: the ptxas that failed is the CUDA toolkit's that nvcc "
+      "runs, so {} (triton-compile, which assumes Triton's bundled ptxas) is not the answer (data/error_log_rules.tsv, {})",
+      facts.cuda_build->line, at->id, rule.id));
+  *at = std::move(finding);
+  findings.erase(std::remove_if(std::next(at), findings.end(), is_triton_ptxas_finding), findings.end());
+}
+
 }  // namespace
 
 LogRuleOutcome apply_log_rules(const std::vector<LogRule>& rules, const LogFacts& facts, std::vector<Finding>& findings) {
   LogRuleOutcome outcome;
   for (const auto& rule : rules) {
+    if (rule.condition == k_ptxas_of_cuda_build) {
+      replace_ptxas_findings(rule, facts, findings);
+      continue;
+    }
     if (rule.condition == k_override_within) {
       if (auto within = find_override_within_family(facts)) {
         withdraw_category_findings(rule, rules, *within, findings, outcome);

@@ -98,6 +98,28 @@ inline const std::vector<FamilyVariant>& family_variants() {
       {"nvcc fatal   : GNU C/C++ compiler is no longer supported as a host compiler on Mac OS X.",
        "nvcc-unsupported-host-compiler", "https://github.com/fireice-uk/xmr-stak-nvidia/issues/137"},
       // compiler-version: NVRTC, the runtime compiler, refusing the architecture asked for (seventh round).
+      // Eighth round, Part A (from the seventh held-out set's failures, after its measurement): llama.cpp's HIP
+      // build reports a missing code object in CUDA's words (error 98 = hipErrorInvalidDeviceFunction), rocBLAS's
+      // lazy loader finds no code object for the GPU, SIGILL told in a sentence and as exit status 132 (128 + 4).
+      {"CUDA error 98 at /source/llama.cpp/ggml-cuda.cu:7788: invalid device function", "hip-invalid-device-function",
+       "https://github.com/ggml-org/llama.cpp/pull/4454"},
+      {"rocBLAS warning: No paths matched /home/leios/.julia/artifacts/1fd1782850f6482c5bdbeec69cb3d1e43d949a3c/lib/"
+       "rocblas/library/*gfx1031*co. Make sure that ROCBLAS_TENSILE_LIBPATH is set correctly.",
+       "rocblas-no-kernels-for-arch", "https://github.com/JuliaGPU/AMDGPU.jl/issues/314"},
+      {"- On runtime CPUs without AVX-512 (e.g. EPYC 7642 / Zen 2), `llama-server` raises SIGILL the moment it touches "
+       "the CPU backend, so any GGUF load fails with exit 132 (Python `-4`).",
+       "sigill-received", "https://github.com/vast-ai/base-image/pull/159"},
+      {"- [x] Reproduced `Illegal instruction` (exit 132) on a Zen 2 instance running the current image.",
+       "illegal-instruction", "https://github.com/vast-ai/base-image/pull/159"},
+      {"Jan 05 13:35:21 conmon[11580]: conmon 25f8a89e4231d9c8dae5 <ninfo>: container 11593 exited with status 132",
+       "illegal-instruction", "https://github.com/Firstyear/opensuse-proxy-cache/issues/13"},
+      {"[2022-02-11T11:05:43Z] 3628403e || INFO: container failed with non-zero exit code: container failed with "
+       "non-zero exit code: 132 (exit code 132)",
+       "illegal-instruction", "https://github.com/determined-ai/determined/issues/3610"},
+      // Eighth round, from its training logs: a setup.py's GPU detection failing in a docker build and falling back
+      // to a fixed architecture list (then "no kernel image" at run time).
+      {"CUDA not available. Falling back to multiple architectures.", "gpu-arch-detection-failed",
+       "https://github.com/rahul-goel/fused-ssim/issues/19"},
       {"nvrtc: error: invalid value for --gpu-architecture (-arch)", "nvrtc-unsupported-gpu-arch",
        "https://github.com/pytorch/pytorch/issues/87595"},
       {"cupy.cuda.compiler.CompileException: nvrtc: error: invalid value for --gpu-architecture (-arch)",

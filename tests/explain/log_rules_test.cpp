@@ -183,7 +183,70 @@ TEST(LogRules, FindsAnOverrideWithinTheFamilyOfEveryGpuNamed) {
   EXPECT_TRUE(find_override_crossing(navi10).has_value());
 }
 
+TEST(LogRules, AGfxNameBesideTheOverrideThatIsNotItsValueIsTheGpu) {
+  // llama.cpp PR #4454: the GPU and the override on one line; gfx1031 is not what 10.3.0 presents (gfx1030),
+  // so it is the GPU, of the override's family: the second stage's crash reading is withdrawn and the
+  // missing-code error leads.
+  const std::string pr =
+      "If I don't add ithe parameter, I get the following cryptic error when trying to load any model (I'm using a "
+      "6700XT, which is gfx1031, with HSA_OVERRIDE_GFX_VERSION=10.3.0, on commit 948ff13):\n"
+      "CUDA error 98 at /source/llama.cpp/ggml-cuda.cu:7788: invalid device function\n"
+      "[1]    212127 IOT instruction (core dumped)  ./bin/main -m /mnt4/models/mistral-7b-v0.1.Q5_K_M.gguf -ngl 33\n";
+  auto explanation = explain_text("pr-4454.log", pr);
+  ASSERT_EQ(ids(explanation), std::vector<std::string>{"hip-invalid-device-function"});
+  EXPECT_EQ(explanation.findings.front().category, "gpu-code-missing");
+  EXPECT_TRUE(any_detail_contains(explanation.findings.front(), "line 3 (facets-override-crash) would blame"));
+  // The crash alone beside that line: every override-blaming answer is withdrawn, whichever way the GPU is named.
+  for (const std::string gpu_line : {"I'm using a 6700XT, which is gfx1031, with HSA_OVERRIDE_GFX_VERSION=10.3.0",
+                                     "I'm using a 6700XT with HSA_OVERRIDE_GFX_VERSION=10.3.0",
+                                     "I'm using a 6700 XT with HSA_OVERRIDE_GFX_VERSION=10.3.0"}) {
+    SCOPED_TRACE(gpu_line);
+    auto crash = explain_text("crash.log", gpu_line + "\n" + k_memory_fault_line + "\n");
+    EXPECT_EQ(ids(crash), std::vector<std::string>{"unknown"});
+  }
+  // The override's own value beside it is still no GPU: "override to gfx1030" with an RX 5500 XT crosses.
+  LogFacts words;
+  words.collect("i use rx 5500xt and override to gfx1030.", 1);  // stable-diffusion-webui#9283
+  auto crossing = find_override_crossing(words);
+  ASSERT_TRUE(crossing.has_value());
+  ASSERT_EQ(crossing->gpus.size(), 1u);
+  EXPECT_EQ(crossing->gpus[0].where.value, "gfx1012");
+  EXPECT_FALSE(find_override_within_family(words).has_value());
+}
+
+TEST(LogRules, PtxasOfAnNvccBuildIsTheToolkitsNotTritons) {
+  // NVlabs/instant-ngp#747: ptxas refusing sm_30 in an nvcc build that picked up a stale CUDA 10.1.
+  const std::string ptxas = "Compilation error ptxas fatal : Value 'sm_30' is not defined for option 'gpu-name'";
+  const std::string nvcc_build = "> Based on the line: `-D__CUDACC__ -D__NVCC__ -D__CUDACC_VER_MAJOR__=10 "
+                                 "-D__CUDACC_VER_MINOR__=1`";
+  auto build = explain_text("ngp-747.log", ptxas + "\n\n" + nvcc_build + "\n");
+  ASSERT_EQ(ids(build), std::vector<std::string>{"ptxas-of-an-nvcc-build"});
+  const Finding& top = build.findings.front();
+  EXPECT_EQ(top.category, "compiler-version");
+  ASSERT_EQ(top.evidence.size(), 2u);
+  EXPECT_EQ(top.evidence[0].line, 1u);
+  EXPECT_EQ(top.evidence[1].line, 3u);
+  EXPECT_TRUE(any_detail_contains(top, "ptxas-gpu-name-undefined"));
+  // The same line in a log that names Triton (vLLM#31338's DGX Spark paste): Triton's bundled ptxas.
+  auto triton = explain_text("spark.log", "triton.runtime.errors.PTXASError: PTXAS error: Internal Triton PTX codegen error\n" +
+                                              ptxas + "\n" + nvcc_build + "\n");
+  ASSERT_FALSE(triton.findings.empty());
+  EXPECT_EQ(triton.findings.front().id, "ptxas-gpu-name-undefined");
+  EXPECT_EQ(triton.findings.front().category, "triton-compile");
+  // A bare ptxas line (no nvcc build, no Triton shown) keeps the corpus's reading (vllm#31338, lightllm).
+  auto bare = explain_text("bare.log", "ptxas fatal: Value 'sm_110a' is not defined for option 'gpu-name'\n");
+  EXPECT_EQ(ids(bare), std::vector<std::string>{"ptxas-gpu-name-undefined"});
+}
+
 TEST(LogFacts, NamesGpusByGfxAndByProductButNotInTargetLists) {
+  // A model number with its XT suffix and no "RX" (llama.cpp PR #4454's "6700XT").
+  auto xt = amd_gpus_named("I'm using a 6700XT, on commit 948ff13");
+  ASSERT_EQ(xt.size(), 1u);
+  EXPECT_EQ(xt[0].first, "gfx1031");
+  auto xtx = amd_gpus_named("a 7900 XTX here");
+  ASSERT_EQ(xtx.size(), 1u);
+  EXPECT_EQ(xtx[0].first, "gfx1100");
+  EXPECT_TRUE(amd_gpus_named("commit ab6700xt and 16700xt").empty());
   auto named = amd_gpus_named("i use rx 5500xt and override to gfx1030.");  // stable-diffusion-webui#9283
   EXPECT_NE(std::find(named.begin(), named.end(), std::pair<std::string, std::string>{"gfx1012", "rx 5500xt"}), named.end());
   EXPECT_NE(std::find(named.begin(), named.end(), std::pair<std::string, std::string>{"gfx1030", "gfx1030"}), named.end());
@@ -209,17 +272,33 @@ TEST(LogFacts, ReadsOverridesInWordsAndInPython) {
   EXPECT_EQ(facts.overrides[0].value, "10.3.0");
   EXPECT_EQ(facts.overrides[0].line, 1u);
   EXPECT_EQ(facts.overrides[1].value, "11.0.0");
+  // In a sentence (ollama/ollama#12111's title), and "set to".
+  LogFacts sentence;
+  sentence.collect("After ROCm Upgrade, HSA_OVERRIDE_GFX_VERSION to 10.3.0 Causes SIGSEGV After Receiving Prompt", 1);
+  sentence.collect("I just set HSA_OVERRIDE_GFX_VERSION set to 11.0.0 and", 2);
+  sentence.collect("HSA_OVERRIDE_GFX_VERSION is not set, 9.0.0 is the default", 3);  // "not" is no value word
+  ASSERT_EQ(sentence.overrides.size(), 2u);
+  EXPECT_EQ(sentence.overrides[0].value, "10.3.0");
+  EXPECT_EQ(sentence.overrides[1].value, "11.0.0");
   EXPECT_EQ(amd_family_key("gfx803"), "gfx803");  // no generic processor: a family of its own
   EXPECT_EQ(amd_family_key("gfx1031"), "gfx10-3-generic");
   EXPECT_EQ(amd_family_key("gfx9999"), "");
 }
 
+std::string header_for_pairs() { return "id\tcategory\tcondition\trank\tcause\tfix\tsource\n"; }
+
 TEST(LogRules, TableParsesAndRejectsWhatExplainCannotEvaluate) {
   const auto& rules = builtin_log_rules();
-  ASSERT_EQ(rules.size(), 2u);
+  ASSERT_EQ(rules.size(), 3u);
   EXPECT_EQ(rules[0].id, "override-crosses-gpu-family");
   EXPECT_EQ(rules[1].id, "override-within-gpu-family");
   EXPECT_EQ(rules[1].rank, "replaces-category-findings");
+  EXPECT_EQ(rules[2].id, "ptxas-of-an-nvcc-build");
+  EXPECT_EQ(rules[2].category, "compiler-version");
+  EXPECT_FALSE(parse_log_rules(header_for_pairs() + "a\tcompiler-version\tptxas-in-cuda-build-without-triton\t"
+                                                    "before-gpu-findings\tc\tf\thttps://example.org/x\n",
+                               "t")
+                   .ok());
   const std::string header = "id\tcategory\tcondition\trank\tcause\tfix\tsource\n";
   EXPECT_TRUE(parse_log_rules(header + "a\tgpu-isa-override\toverride-crosses-logged-gpu-family\tbefore-gpu-findings\tc\tf\t"
                                        "https://example.org/x\n",
