@@ -104,6 +104,7 @@ struct ElfStreamScanner::State {
   // String tables too large to capture whole (tensorflow-rocm's 41 MB .dynstr): by section index,
   // the strings the other host-need sections refer to, by offset in the table.
   std::map<std::uint32_t, std::map<std::uint64_t, std::vector<std::uint8_t>>> sparse_strings;
+  std::uint64_t fed = 0;  // bytes given to feed() (the first pass)
 
   bool plan_needs_pass(const binfmt::ElfFile& elf);
   bool plan_strings_pass(const binfmt::ElfFile& elf);
@@ -461,6 +462,7 @@ ElfStreamScanner::~ElfStreamScanner() = default;
 
 void ElfStreamScanner::feed(Bytes chunk) {
   State& s = *m_state;
+  s.fed += chunk.size();
   s.held.insert(s.held.end(), chunk.begin(), chunk.end());
   std::uint64_t start = s.capture.position();
   if (start + s.held.size() >= s.size) {
@@ -650,6 +652,13 @@ bool ElfStreamScanner::State::plan_needs_pass(const binfmt::ElfFile& elf) {
       continue;
     }
     if (section->type == binfmt::k_sht_strtab && section->size > k_max_whole_strtab) {
+      // Read sparsely into a table of the section's size (finish()): a size the file cannot hold
+      // would be a lie worth gigabytes of address space. Such a table is not planned; reading
+      // the host needs then reports the section as running past the end of the file.
+      auto end = checked_add(section->offset, section->size);
+      if (!end || *end > size) {
+        continue;
+      }
       sparse_strings[static_cast<std::uint32_t>(section - sections.data())];
       continue;
     }
@@ -809,6 +818,10 @@ void ElfStreamScanner::finish(FileReport& report) {
           continue;
         }
         const auto& table = layout->sections()[index];
+        auto end = checked_add(table.offset, table.size);
+        if (!end || *end > s.size || *end > s.fed) {
+          continue;  // not in the bytes the stream brought (a member shorter than its zip entry says)
+        }
         Buffer buffer(static_cast<std::uint8_t*>(std::calloc(static_cast<std::size_t>(table.size), 1)), &std::free);
         if (!buffer) {
           continue;
