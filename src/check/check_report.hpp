@@ -9,6 +9,7 @@
 
 #include "check/target_rules.hpp"
 #include "model/status.hpp"
+#include "model/vendor.hpp"
 
 namespace archfit::check {
 
@@ -72,8 +73,8 @@ struct ConsistencyResult {
 struct VendorMismatch {
   std::string subject;        // "torch" (a package) or the input path
   std::string package;        // the distribution name, or empty for an input path
-  std::string code_vendor;    // "nvidia" | "amd": what its GPU code (or torch/version.py) is for
-  std::string target_vendor;  // the other one: every target's vendor
+  model::Vendor code_vendor = model::Vendor::unknown;    // nvidia | amd: what its GPU code (or torch/version.py) is for
+  model::Vendor target_vendor = model::Vendor::unknown;  // the other one: every target's vendor
   std::string evidence;       // "torch/version.py: cuda 12.4; 19 files with NVIDIA code only"
   std::string message;        // "this is a CUDA build of torch, and the targets are AMD (gfx942): it cannot run here"
   std::string fix;

@@ -7,7 +7,6 @@
 
 #include "check/opaque_gpu_code.hpp"
 #include "check/vendor_mismatch.hpp"
-#include "knowledge/offload_triple_vendors.hpp"
 
 namespace archfit::check {
 
@@ -23,17 +22,17 @@ constexpr std::string_view k_nvidia_failure =
     "CUDA fails with \"no kernel image is available for execution on the device\" (cudaErrorNoKernelImageForDevice)";
 
 bool is_code(const scan::GpuCode& code) {
-  return knowledge::is_gpu_target_vendor(code.vendor) &&
+  return model::is_gpu_target_vendor(code.vendor) &&
          (code.kind == "code-object" || code.kind == "cubin" || code.kind == "ptx");
 }
 
 // Bundle entries of another vendor's or no vendor's code (SYCL's sycl-spir64_gen is Intel GPU code,
 // openmp-x86_64-... host CPU code: data/offload_triple_vendors.tsv). They never fit an AMD or
 // NVIDIA target; a verdict names them as what the file carries.
-bool is_other_vendor_code(const scan::GpuCode& code) { return !knowledge::is_gpu_target_vendor(code.vendor); }
+bool is_other_vendor_code(const scan::GpuCode& code) { return !model::is_gpu_target_vendor(code.vendor); }
 
 std::string other_vendor_label(const scan::GpuCode& code) {
-  return fmt::format("{} code {}", code.vendor, code.entry_id.empty() ? code.target : code.entry_id);
+  return fmt::format("{} code {}", model::vendor_name(code.vendor), code.entry_id.empty() ? code.target : code.entry_id);
 }
 
 bool is_linked(const scan::FileReport& file) {
@@ -79,7 +78,7 @@ std::string effective_target(const scan::GpuCode& code) {
 
 std::string fix_for(const DeviceTarget& target, const std::string& package) {
   bool torch = package == "torch";
-  if (target.vendor == "amd") {
+  if (target.vendor == model::Vendor::amd) {
     return torch ? fmt::format("install a torch built for {0}, or build it with PYTORCH_ROCM_ARCH={0}", target.processor)
                  : fmt::format("rebuild with --offload-arch={} (PYTORCH_ROCM_ARCH={} for torch extensions)",
                                target.display, target.processor);
@@ -161,16 +160,16 @@ TargetResult verdict(const scan::FileReport& file, const std::string& package, c
     result.fix = fix_for(target, package);
   } else if (carries_other_gpu_vendor && !carries_target_vendor) {
     // Only the other vendor's code: no rebuild flag for this target helps (check/vendor_mismatch.hpp).
-    std::string code_vendor = target.vendor == "amd" ? "nvidia" : "amd";
+    model::Vendor code_vendor = target.vendor == model::Vendor::amd ? model::Vendor::nvidia : model::Vendor::amd;
     result.verdict = "no-code";
     // The same words for every such file, so `check` groups them under one cause; which targets
     // each carries is in `archfit scan`.
     result.reason = fmt::format("carries only {} GPU code{}: a {} build, which cannot run on {} {}",
-                                vendor_name(code_vendor),
+                                vendor_display_name(code_vendor),
                                 other_code.empty() ? std::string()
                                                    : fmt::format(" (and {}: code for other devices)",
                                                                  fmt::join(other_code, ", ")),
-                                build_name(code_vendor), vendor_name(target.vendor), target.display);
+                                build_name(code_vendor), vendor_display_name(target.vendor), target.display);
     result.fix = build_for_vendor_fix(target.vendor, package, target);
   } else {
     result.verdict = "no-code";
@@ -182,17 +181,17 @@ TargetResult verdict(const scan::FileReport& file, const std::string& package, c
                                        "runtime does not load)",
                                        relocatable, relocatable == 1 ? "y is" : "ies are");
     bool only_other_vendors = std::none_of(file.gpu_code.begin(), file.gpu_code.end(), [&](const scan::GpuCode& code) {
-      return knowledge::is_gpu_target_vendor(code.vendor);
+      return model::is_gpu_target_vendor(code.vendor);
     });
     result.reason =
         only_other_vendors
             ? fmt::format("carries only {}: code for other devices, nothing for {} (no {} runtime loads it)",
-                          fmt::join(list, ", "), target.display, target.vendor == "amd" ? "HIP" : "CUDA")
+                          fmt::join(list, ", "), target.display, target.vendor == model::Vendor::amd ? "HIP" : "CUDA")
             : fmt::format("carries {} but nothing for {}{}: {}",
                           list.empty() ? std::string("no loadable code") : fmt::format("{}", fmt::join(list, ", ")),
-                          target.display, relocatable_note, target.vendor == "amd" ? k_amd_failure : k_nvidia_failure);
+                          target.display, relocatable_note, target.vendor == model::Vendor::amd ? k_amd_failure : k_nvidia_failure);
     result.fix = only_other_vendors ? fmt::format("use a build of it made for {} GPUs ({})",
-                                                  vendor_name(target.vendor), target.processor)
+                                                  vendor_display_name(target.vendor), target.processor)
                                     : fix_for(target, package);
   }
   std::vector<std::string> list(carried.begin(), carried.end());

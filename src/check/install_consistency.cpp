@@ -211,8 +211,8 @@ void check_torch_flavour(const std::vector<Distribution>& distributions, const s
     return;
   }
   const auto& info = torch->info;
-  bool amd = std::any_of(targets.begin(), targets.end(), [](const DeviceTarget& t) { return t.vendor == "amd"; });
-  bool nvidia = std::any_of(targets.begin(), targets.end(), [](const DeviceTarget& t) { return t.vendor == "nvidia"; });
+  bool amd = std::any_of(targets.begin(), targets.end(), [](const DeviceTarget& t) { return t.vendor == model::Vendor::amd; });
+  bool nvidia = std::any_of(targets.begin(), targets.end(), [](const DeviceTarget& t) { return t.vendor == model::Vendor::nvidia; });
   std::string flavour = !info.torch_hip.empty() ? "ROCm " + info.torch_hip
                         : !info.torch_cuda.empty() ? "CUDA " + info.torch_cuda
                                                    : std::string("CPU-only");
@@ -220,7 +220,7 @@ void check_torch_flavour(const std::vector<Distribution>& distributions, const s
     results.push_back({"torch-flavour", model::Status::fail,
                        fmt::format("torch {} is a {} build, but the GPUs are {}: torch.cuda.is_available() is False",
                                    info.version, flavour, amd ? "AMD" : "NVIDIA"),
-                       torch_build_fix(amd ? "amd" : "nvidia")});
+                       torch_build_fix(amd ? model::Vendor::amd : model::Vendor::nvidia)});
   } else {
     results.push_back({"torch-flavour", model::Status::pass, fmt::format("torch {} is a {} build", info.version, flavour), ""});
   }

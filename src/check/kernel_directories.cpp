@@ -118,7 +118,7 @@ KernelDirectoryCheck check_in_tree(const FileTree& tree, const std::vector<std::
   std::vector<TargetPlan> plans;
   std::set<std::string> to_scan;
   for (const auto& target : targets) {
-    if (target.vendor != "amd") {
+    if (target.vendor != model::Vendor::amd) {
       continue;
     }
     TargetPlan plan;
@@ -182,7 +182,7 @@ KernelDirectoryCheck check_in_tree(const FileTree& tree, const std::vector<std::
         continue;
       }
       for (const auto& code : found->second.gpu_code) {
-        if (code.vendor == "amd" && code.kind == "code-object") {
+        if (code.vendor == model::Vendor::amd && code.kind == "code-object") {
           carried.insert(code.check && !code.check->elf_target.empty() ? code.check->elf_target : code.target);
         }
       }

@@ -108,7 +108,7 @@ KernelDatabaseCheck check_miopen_kernel_db(const std::string& library_path, cons
   int decimal_max = std::stoi(table().field(*row, "cu_rule"));
   auto present = files_in(directory);
   for (const auto& target : targets) {
-    if (target.vendor != "amd") {
+    if (target.vendor != model::Vendor::amd) {
       continue;
     }
     std::string id = miopen_db_id(target);

@@ -15,11 +15,11 @@ std::string base_name(const scan::FileReport& file) {
 
 }  // namespace
 
-std::optional<OpaqueEvidence> find_opaque_evidence(const scan::FileReport& file, const std::string& vendor) {
+std::optional<OpaqueEvidence> find_opaque_evidence(const scan::FileReport& file, model::Vendor vendor) {
   const auto& table = knowledge::embedded_table("opaque_gpu_code.tsv");
   std::string base = base_name(file);
   for (const auto& row : table.rows) {
-    if (table.field(row, "vendor") != vendor) {
+    if (model::vendor_from_name(table.field(row, "vendor")) != vendor) {
       continue;
     }
     const std::string& match = table.field(row, "match");

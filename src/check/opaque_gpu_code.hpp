@@ -19,6 +19,6 @@ struct OpaqueEvidence {
 };
 
 // The first row of data/opaque_gpu_code.tsv that applies to `file` for targets of `vendor`.
-std::optional<OpaqueEvidence> find_opaque_evidence(const scan::FileReport& file, const std::string& vendor);
+std::optional<OpaqueEvidence> find_opaque_evidence(const scan::FileReport& file, model::Vendor vendor);
 
 }  // namespace archfit::check

@@ -32,7 +32,7 @@ FeatureSetting device_mode(bool supported, FeatureSetting stated) {
 }  // namespace
 
 std::string DeviceTarget::arch_list_value() const {
-  if (vendor == "nvidia") {
+  if (vendor == model::Vendor::nvidia) {
     return model::CudaTarget{cc_major, cc_minor}.compute_capability();
   }
   return processor;
@@ -52,7 +52,7 @@ std::optional<DeviceTarget> parse_device_target(std::string_view text, std::stri
     if (!capability) {
       return fail(capability.error().message);
     }
-    device.vendor = "nvidia";
+    device.vendor = model::Vendor::nvidia;
     device.cc_major = capability->major;
     device.cc_minor = capability->minor;
     device.processor = capability->to_string();
@@ -68,7 +68,7 @@ std::optional<DeviceTarget> parse_device_target(std::string_view text, std::stri
     return fail(fmt::format("'{}' is not an AMDGPU processor LLVM knows (a device is never a generic target)",
                             code->processor));
   }
-  device.vendor = "amd";
+  device.vendor = model::Vendor::amd;
   device.processor = code->processor;
   device.xnack = device_mode(processor->supports_xnack, code->xnack);
   device.sramecc = device_mode(processor->supports_sramecc, code->sramecc);
@@ -78,7 +78,7 @@ std::optional<DeviceTarget> parse_device_target(std::string_view text, std::stri
 
 CodeFit code_fits(std::string_view code_target, const DeviceTarget& device) {
   CodeFit result;
-  if (device.vendor == "nvidia") {
+  if (device.vendor == model::Vendor::nvidia) {
     auto code = model::parse_cuda_target(code_target);
     if (!code) {
       return result;

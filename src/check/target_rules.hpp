@@ -24,7 +24,7 @@ namespace archfit::check {
 
 // A device (or a fleet member named with --target) as the rules need it.
 struct DeviceTarget {
-  std::string vendor;     // "amd" | "nvidia"
+  model::Vendor vendor = model::Vendor::amd;  // amd | nvidia
   std::string processor;  // "gfx90a" | "sm_90"
   // AMD feature modes: on, off, unsupported, or any when not known (a --target that does not say);
   // check --json spells them with model::device_mode_name ("on" | "off" | "unsupported" | "unknown").

@@ -14,7 +14,7 @@ namespace {
 
 struct Subject {
   std::string package;  // or empty for an input path
-  std::set<std::string> vendors;
+  std::set<model::Vendor> vendors;
   std::set<std::string> code_targets;
   std::size_t files_with_code = 0;
   std::string version_py;  // torch/version.py's flavour: "cuda 12.4" | "hip 6.2.41133"
@@ -38,29 +38,29 @@ std::string listed(const std::set<std::string>& items, std::size_t shown) {
 
 }  // namespace
 
-std::string runtime_library_vendor(std::string_view soname) {
+model::Vendor runtime_library_vendor(std::string_view soname) {
   const auto& table = knowledge::embedded_table("runtime_library_vendors.tsv");
   for (const auto& row : table.rows) {
     if (soname.starts_with(table.field(row, "prefix"))) {
-      return table.field(row, "vendor");
+      return model::vendor_from_name(table.field(row, "vendor"));
     }
   }
-  return {};
+  return model::Vendor::unknown;
 }
 
-std::string torch_build_fix(std::string_view target_vendor) {
+std::string torch_build_fix(model::Vendor target_vendor) {
   // No release is known here: the selector page gives the command for the user's ROCm / CUDA.
-  return target_vendor == "amd"
+  return target_vendor == model::Vendor::amd
              ? "install a ROCm build of torch: the pip command for your ROCm release is on "
                "https://pytorch.org/get-started/locally/ (indexes https://download.pytorch.org/whl/rocmX.Y)"
              : "install a CUDA build of torch: the pip command for your CUDA release is on "
                "https://pytorch.org/get-started/locally/ (indexes https://download.pytorch.org/whl/cuXYZ)";
 }
 
-std::string build_name(std::string_view vendor) { return vendor == "amd" ? "ROCm" : "CUDA"; }
-std::string vendor_name(std::string_view vendor) { return vendor == "amd" ? "AMD" : "NVIDIA"; }
+std::string build_name(model::Vendor vendor) { return vendor == model::Vendor::amd ? "ROCm" : "CUDA"; }
+std::string vendor_display_name(model::Vendor vendor) { return vendor == model::Vendor::amd ? "AMD" : "NVIDIA"; }
 
-std::string build_for_vendor_fix(std::string_view target_vendor, const std::string& package,
+std::string build_for_vendor_fix(model::Vendor target_vendor, const std::string& package,
                                  const std::vector<DeviceTarget>& targets) {
   if (package == "torch") {
     return torch_build_fix(target_vendor);
@@ -78,7 +78,7 @@ std::string build_for_vendor_fix(std::string_view target_vendor, const std::stri
     prose += (i == 0 ? "" : i + 1 == processors.size() ? " and " : ", ") + processors[i];
   }
   std::string build = build_name(target_vendor);
-  std::string other = target_vendor == "amd" ? "NVIDIA" : "AMD";
+  std::string other = target_vendor == model::Vendor::amd ? "NVIDIA" : "AMD";
   if (!package.empty()) {
     // The target, not one project's arch variable: PyTorch reads PYTORCH_ROCM_ARCH, flash-attn
     // GPU_ARCHS (`archfit env --project P` prints the right one).
@@ -88,10 +88,10 @@ std::string build_for_vendor_fix(std::string_view target_vendor, const std::stri
   }
   return fmt::format("use a {} build of it for {}: code built for {} GPUs does not run on {} GPUs, and no compiler "
                      "flag changes that",
-                     build, prose, other, vendor_name(target_vendor));
+                     build, prose, other, vendor_display_name(target_vendor));
 }
 
-std::string build_for_vendor_fix(std::string_view target_vendor, const std::string& package,
+std::string build_for_vendor_fix(model::Vendor target_vendor, const std::string& package,
                                  const DeviceTarget& target) {
   return build_for_vendor_fix(target_vendor, package, std::vector<DeviceTarget>{target});
 }
@@ -100,13 +100,13 @@ void judge_vendor_mismatches(const VendorInputs& inputs, CheckReport& report) {
   if (report.targets.empty()) {
     return;
   }
-  const std::string target_vendor = report.targets.front().vendor;
+  const model::Vendor target_vendor = report.targets.front().vendor;
   for (const auto& target : report.targets) {
     if (target.vendor != target_vendor) {
       return;  // targets of both vendors: judged per target
     }
   }
-  const std::string other_vendor = target_vendor == "amd" ? "nvidia" : "amd";
+  const model::Vendor other_vendor = target_vendor == model::Vendor::amd ? model::Vendor::nvidia : model::Vendor::amd;
 
   // What each package (--python) or command-line input carries.
   std::map<std::string, Subject> subjects;  // package name or input path → facts
@@ -117,15 +117,15 @@ void judge_vendor_mismatches(const VendorInputs& inputs, CheckReport& report) {
     Subject& subject = subjects[package.name];
     subject.package = package.name;
     if (!package.torch_cuda.empty() && package.torch_hip.empty()) {
-      subject.vendors.insert("nvidia");
+      subject.vendors.insert(model::Vendor::nvidia);
       subject.version_py = "cuda " + package.torch_cuda;
     } else if (!package.torch_hip.empty() && package.torch_cuda.empty()) {
-      subject.vendors.insert("amd");
+      subject.vendors.insert(model::Vendor::amd);
       subject.version_py = "hip " + package.torch_hip;
     }
   }
   for (const auto& file : *inputs.files) {
-    std::set<std::string> vendors;
+    std::set<model::Vendor> vendors;
     for (const auto& code : file.gpu_code) {
       if (counts_as_code(code, file)) {
         vendors.insert(code.vendor);
@@ -162,11 +162,11 @@ void judge_vendor_mismatches(const VendorInputs& inputs, CheckReport& report) {
   for (const auto& target : report.targets) {
     target_names.push_back(target.display);
   }
-  std::string targets_text = fmt::format("{} ({})", vendor_name(target_vendor), fmt::join(target_names, ", "));
+  std::string targets_text = fmt::format("{} ({})", vendor_display_name(target_vendor), fmt::join(target_names, ", "));
   std::string where = inputs.targets_are_this_machine ? "here" : "on them";
   std::set<std::string> mismatched;  // subjects
   for (const auto& [key, subject] : subjects) {
-    if (subject.vendors != std::set<std::string>{other_vendor}) {
+    if (subject.vendors != std::set<model::Vendor>{other_vendor}) {
       continue;
     }
     VendorMismatch mismatch;
@@ -180,7 +180,7 @@ void judge_vendor_mismatches(const VendorInputs& inputs, CheckReport& report) {
         subject.files_with_code == 0
             ? std::string()
             : fmt::format("{} file{} with {} GPU code only ({})", subject.files_with_code,
-                          subject.files_with_code == 1 ? "" : "s", vendor_name(other_vendor),
+                          subject.files_with_code == 1 ? "" : "s", vendor_display_name(other_vendor),
                           listed(subject.code_targets, 6));
     mismatch.evidence = subject.version_py.empty() ? found
                         : found.empty()            ? key + "/version.py: " + subject.version_py
@@ -216,8 +216,8 @@ void judge_vendor_mismatches(const VendorInputs& inputs, CheckReport& report) {
   }
   // The driver and ROCm-release checks of torch's own runtime are about GPUs the targets do not have.
   std::erase_if(report.consistency, [&](const ConsistencyResult& item) {
-    return (item.id == "torch-cuda-driver" && other_vendor == "nvidia") ||
-           (item.id == "torch-rocm-version" && other_vendor == "amd");
+    return (item.id == "torch-cuda-driver" && other_vendor == model::Vendor::nvidia) ||
+           (item.id == "torch-rocm-version" && other_vendor == model::Vendor::amd);
   });
   for (auto& load : report.load) {
     for (auto& problem : load.problems) {
@@ -229,7 +229,7 @@ void judge_vendor_mismatches(const VendorInputs& inputs, CheckReport& report) {
       } else {
         problem.fix = fmt::format("{} is part of {}'s runtime and the targets are {}: installing it would not make "
                                   "this run; {}",
-                                  problem.needed, vendor_name(other_vendor), targets_text,
+                                  problem.needed, vendor_display_name(other_vendor), targets_text,
                                   build_for_vendor_fix(target_vendor, load.package, report.targets));
       }
     }

@@ -20,24 +20,24 @@
 
 namespace archfit::check {
 
-// "amd" | "nvidia" for a library the runtime of one vendor provides (data/runtime_library_vendors.tsv:
+// amd | nvidia for a library the runtime of one vendor provides (data/runtime_library_vendors.tsv:
 // libcuda, libcudart, libcublas, libnccl, … / libamdhip64, libhsa-runtime64, librocblas, libMIOpen,
-// …); empty for any other.
-std::string runtime_library_vendor(std::string_view soname);
+// …); unknown for any other.
+model::Vendor runtime_library_vendor(std::string_view soname);
 
 // "CUDA" / "ROCm"; "NVIDIA" / "AMD".
 // The fix for a torch of the other vendor's build: where to get the right one (prose, no placeholder
 // a shell would misread).
-std::string torch_build_fix(std::string_view target_vendor);
-std::string build_name(std::string_view vendor);
-std::string vendor_name(std::string_view vendor);
+std::string torch_build_fix(model::Vendor target_vendor);
+std::string build_name(model::Vendor vendor);
+std::string vendor_display_name(model::Vendor vendor);
 
 // The fix for code of the other vendor than `target_vendor`'s: a build for that vendor (torch: the
 // wheel index of PyTorch's builds; another package or file: its build for that vendor) that names
 // every target's processor ("for gfx942 and gfx90a", "--target gfx942,gfx90a").
-std::string build_for_vendor_fix(std::string_view target_vendor, const std::string& package,
+std::string build_for_vendor_fix(model::Vendor target_vendor, const std::string& package,
                                  const std::vector<DeviceTarget>& targets);
-std::string build_for_vendor_fix(std::string_view target_vendor, const std::string& package,
+std::string build_for_vendor_fix(model::Vendor target_vendor, const std::string& package,
                                  const DeviceTarget& target);
 
 struct VendorInputs {

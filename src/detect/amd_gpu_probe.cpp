@@ -161,7 +161,7 @@ void fill_features(const probe::SystemRoot& root, const probe::Environment& envi
 DetectedGpu gpu_from_kfd(const probe::SystemRoot& root, const probe::Environment& environment, const KfdNode& node,
                          const AmdgpuIds& ids, const std::vector<PciDevice>& pci_devices) {
   DetectedGpu gpu;
-  gpu.vendor = "amd";
+  gpu.vendor = model::Vendor::amd;
   gpu.source = "kfd";
   gpu.kfd_node = node.index;
   gpu.gpu_id = node.gpu_id;
@@ -203,7 +203,7 @@ DetectedGpu gpu_from_kfd(const probe::SystemRoot& root, const probe::Environment
 
 DetectedGpu gpu_from_pci(const PciDevice& pci, const AmdgpuIds& ids) {
   DetectedGpu gpu;
-  gpu.vendor = "amd";
+  gpu.vendor = model::Vendor::amd;
   gpu.source = "pci-id-table";
   gpu.low_confidence = true;
   gpu.pci = pci.address;

@@ -11,6 +11,7 @@
 #include "detect/host_resources.hpp"
 #include "detect/host_system.hpp"
 #include "model/target_id.hpp"
+#include "model/vendor.hpp"
 
 namespace archfit::detect {
 
@@ -40,7 +41,7 @@ struct Finding {
 };
 
 struct DetectedGpu {
-  std::string vendor;     // "amd" | "nvidia"
+  model::Vendor vendor = model::Vendor::unknown;  // amd | nvidia
   std::string target;     // "gfx942" | "sm_90" | "" when unknown
   std::string target_id;  // AMD: "gfx942:sramecc+:xnack-"; NVIDIA: same as target
   std::string name;       // marketing name

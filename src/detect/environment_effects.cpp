@@ -53,7 +53,7 @@ void apply_override(const probe::Environment& environment, DetectReport& report)
   }
   std::string overridden = version->processor_name();
   for (auto& gpu : report.gpus) {
-    if (gpu.vendor != "amd" || gpu.target.empty() || gpu.target == overridden) {
+    if (gpu.vendor != model::Vendor::amd || gpu.target.empty() || gpu.target == overridden) {
       continue;
     }
     gpu.override_target = overridden;
@@ -86,7 +86,7 @@ void apply_override(const probe::Environment& environment, DetectReport& report)
 std::vector<DetectedGpu*> cuda_order(DetectReport& report, bool pci_order) {
   std::vector<DetectedGpu*> gpus;
   for (auto& gpu : report.gpus) {
-    if (gpu.vendor == "nvidia" && gpu.accessible) {
+    if (gpu.vendor == model::Vendor::nvidia && gpu.accessible) {
       gpus.push_back(&gpu);
     }
   }
@@ -144,7 +144,7 @@ std::vector<DetectedGpu*> filter(const probe::Environment& environment, const st
 void apply_visibility(const probe::Environment& environment, DetectReport& report) {
   std::vector<DetectedGpu*> amd;
   for (auto& gpu : report.gpus) {
-    if (gpu.vendor == "amd" && gpu.accessible && gpu.source != "pci-id-table") {
+    if (gpu.vendor == model::Vendor::amd && gpu.accessible && gpu.source != "pci-id-table") {
       amd.push_back(&gpu);
     }
   }
@@ -174,7 +174,7 @@ void check_integrated_next_to_discrete(DetectReport& report) {
   std::vector<std::string> discrete_indices;
   const DetectedGpu* integrated = nullptr;
   for (const auto& gpu : report.gpus) {
-    if (gpu.vendor != "amd" || !gpu.visible_index) {
+    if (gpu.vendor != model::Vendor::amd || !gpu.visible_index) {
       continue;
     }
     if (gpu.integrated) {
@@ -204,7 +204,7 @@ void summarize_targets(DetectReport& report) {
     if (!gpu.visible || gpu.target.empty()) {
       continue;
     }
-    if (gpu.vendor == "amd") {
+    if (gpu.vendor == model::Vendor::amd) {
       const std::string& effective = gpu.override_target.empty() ? gpu.target : gpu.override_target;
       if (std::find(rocm.begin(), rocm.end(), effective) == rocm.end()) {
         rocm.push_back(effective);

@@ -64,7 +64,7 @@ void probe_nvidia_gpus(const probe::SystemRoot& root, const std::vector<PciDevic
       continue;
     }
     DetectedGpu gpu;
-    gpu.vendor = "nvidia";
+    gpu.vendor = model::Vendor::nvidia;
     gpu.pci = pci.address;
     gpu.device_id = pci.device;
     gpu.revision = pci.revision;

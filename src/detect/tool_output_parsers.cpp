@@ -113,7 +113,7 @@ std::optional<DetectedGpu> gpu_from_agent(const RocminfoAgent& agent) {
     return std::nullopt;  // CPU, DSP (aie2p NPU) and other agents
   }
   DetectedGpu gpu;
-  gpu.vendor = "amd";
+  gpu.vendor = model::Vendor::amd;
   gpu.source = "rocminfo";
   gpu.source_lines = agent.lines;
   gpu.name = agent.marketing_name;
@@ -374,7 +374,7 @@ struct NvidiaGpu {
 
 DetectedGpu new_nvidia_gpu() {
   DetectedGpu gpu;
-  gpu.vendor = "nvidia";
+  gpu.vendor = model::Vendor::nvidia;
   gpu.source = "nvidia-smi";
   return gpu;
 }

@@ -21,7 +21,7 @@ std::string gpu_summary(const detect::DetectReport& report) {
   std::map<std::string, int> counts;
   std::vector<std::string> order;
   for (const auto& gpu : report.gpus) {
-    std::string target = gpu.vendor == "amd" && !gpu.override_target.empty()
+    std::string target = gpu.vendor == model::Vendor::amd && !gpu.override_target.empty()
                              ? gpu.target + " (seen as " + gpu.override_target + ")"
                              : (gpu.target.empty() ? "unknown target" : gpu.target);
     std::string key = target + (gpu.name.empty() ? "" : " " + gpu.name) + (gpu.visible ? "" : ", hidden");

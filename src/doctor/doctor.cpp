@@ -131,7 +131,7 @@ std::vector<std::string> detected_targets(const detect::DetectReport& report) {
     if (!gpu.visible) {
       continue;
     }
-    add(gpu.vendor == "amd" && !gpu.override_target.empty() ? gpu.override_target : gpu.target);
+    add(gpu.vendor == model::Vendor::amd && !gpu.override_target.empty() ? gpu.override_target : gpu.target);
   }
   return targets;
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "explain/log_scanner.hpp"
+#include "model/vendor.hpp"
 
 namespace archfit::explain {
 
@@ -37,7 +38,7 @@ struct LibraryFacts {
 };
 
 struct ContextGpu {
-  std::string vendor;
+  model::Vendor vendor = model::Vendor::unknown;
   std::string target;
   std::string target_id;
   std::string name;

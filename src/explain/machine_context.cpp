@@ -83,7 +83,7 @@ std::string join_list(const std::vector<std::string>& items, std::string_view se
 MachineContext::MachineContext(std::string sysroot, probe::Environment environment, detect::DetectReport report)
     : m_sysroot(std::move(sysroot)), m_root(m_sysroot), m_environment(std::move(environment)), m_report(std::move(report)) {}
 
-std::vector<const detect::DetectedGpu*> MachineContext::gpus(std::string_view vendor) const {
+std::vector<const detect::DetectedGpu*> MachineContext::gpus(model::Vendor vendor) const {
   std::vector<const detect::DetectedGpu*> result;
   for (const auto& gpu : m_report.gpus) {
     if (gpu.vendor == vendor && gpu.visible && !gpu.target.empty()) {
@@ -95,7 +95,7 @@ std::vector<const detect::DetectedGpu*> MachineContext::gpus(std::string_view ve
 
 std::vector<std::string> MachineContext::amd_targets() const {
   std::vector<std::string> targets;
-  for (const auto* gpu : gpus("amd")) {
+  for (const auto* gpu : gpus(model::Vendor::amd)) {
     if (std::find(targets.begin(), targets.end(), gpu->target) == targets.end()) {
       targets.push_back(gpu->target);
     }
@@ -105,7 +105,7 @@ std::vector<std::string> MachineContext::amd_targets() const {
 
 std::vector<std::string> MachineContext::cuda_capabilities() const {
   std::vector<std::string> capabilities;
-  for (const auto* gpu : gpus("nvidia")) {
+  for (const auto* gpu : gpus(model::Vendor::nvidia)) {
     std::string capability = gpu->compute_capability.empty() ? sm_to_capability(gpu->target) : gpu->compute_capability;
     if (!capability.empty() && std::find(capabilities.begin(), capabilities.end(), capability) == capabilities.end()) {
       capabilities.push_back(capability);

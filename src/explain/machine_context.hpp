@@ -29,8 +29,8 @@ class MachineContext {
   const probe::SystemRoot& root() const { return m_root; }
   const probe::Environment& environment() const { return m_environment; }
 
-  // Visible GPUs of `vendor` ("amd" | "nvidia").
-  std::vector<const detect::DetectedGpu*> gpus(std::string_view vendor) const;
+  // Visible GPUs of `vendor`.
+  std::vector<const detect::DetectedGpu*> gpus(model::Vendor vendor) const;
   // The real processors of the visible AMD GPUs ("gfx1031"), distinct, in detect order: what to
   // build for, whatever HSA_OVERRIDE_GFX_VERSION makes programs see.
   std::vector<std::string> amd_targets() const;

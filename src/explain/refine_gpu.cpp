@@ -82,7 +82,7 @@ void add_library_fit_details(Finding& finding, const std::vector<LibraryFacts>& 
           running.push_back(target);
         }
         std::string processor(model::processor_of(target));
-        if (same_family.empty() && gpu->vendor == "amd" && processor != gpu->target &&
+        if (same_family.empty() && gpu->vendor == model::Vendor::amd && processor != gpu->target &&
             !amd_family(processor).empty() && amd_family(processor) == amd_family(gpu->target)) {
           same_family = processor;
         }
@@ -107,7 +107,7 @@ void add_library_fit_details(Finding& finding, const std::vector<LibraryFacts>& 
 }
 
 void describe_override_here(Finding& finding, const MachineContext& machine) {
-  for (const auto* gpu : machine.gpus("amd")) {
+  for (const auto* gpu : machine.gpus(model::Vendor::amd)) {
     if (!gpu->override_target.empty() && gpu->override_target != gpu->target) {
       auto value = machine.environment().get("HSA_OVERRIDE_GFX_VERSION");
       finding.details.push_back(fmt::format("HSA_OVERRIDE_GFX_VERSION={} is set here: programs see {} instead of the "
@@ -153,11 +153,11 @@ void refine_gpu_code_missing(Finding& finding, PlaceholderValues& values, const 
         finding.details.push_back("no AMD GPU was found on this machine: use the gfx of the machine that wrote the log "
                                   "(archfit detect there)");
       } else {
-        finding.details.push_back(fmt::format("this machine's GPU: {}", describe_gpus(machine, "amd")));
+        finding.details.push_back(fmt::format("this machine's GPU: {}", describe_gpus(machine, model::Vendor::amd)));
         describe_override_here(finding, machine);
         if (log_gfx && std::find(targets.begin(), targets.end(), *log_gfx) == targets.end()) {
           bool is_override = false;
-          for (const auto* gpu : machine.gpus("amd")) {
+          for (const auto* gpu : machine.gpus(model::Vendor::amd)) {
             is_override = is_override || gpu->override_target == *log_gfx;
           }
           if (!is_override) {
@@ -168,7 +168,7 @@ void refine_gpu_code_missing(Finding& finding, PlaceholderValues& values, const 
         }
       }
       auto libraries = gpu_libraries_named(input.log, machine);
-      add_library_fit_details(finding, libraries, machine.gpus("amd"));
+      add_library_fit_details(finding, libraries, machine.gpus(model::Vendor::amd));
       if (!libraries.empty()) {
         values["lib.so"] = libraries.front().path;
       }
@@ -194,9 +194,9 @@ void refine_gpu_code_missing(Finding& finding, PlaceholderValues& values, const 
                                   "that wrote the log (archfit detect there)");
       } else {
         finding.details.push_back(fmt::format("this machine's GPU: {}, compute capability {}",
-                                              describe_gpus(machine, "nvidia"), here));
+                                              describe_gpus(machine, model::Vendor::nvidia), here));
       }
-      add_library_fit_details(finding, gpu_libraries_named(input.log, machine), machine.gpus("nvidia"));
+      add_library_fit_details(finding, gpu_libraries_named(input.log, machine), machine.gpus(model::Vendor::nvidia));
     }
   }
   for (const auto& package : input.log.facts.packages) {
@@ -232,7 +232,7 @@ void refine_gpu_isa_override(Finding& finding, PlaceholderValues& /*values*/, co
   }
   std::vector<const detect::DetectedGpu*> gpus;
   if (input.machine != nullptr) {
-    gpus = input.machine->gpus("amd");
+    gpus = input.machine->gpus(model::Vendor::amd);
   }
   for (const auto& setting : settings) {
     auto version = detect::parse_gfx_override(setting.value);
@@ -270,7 +270,7 @@ void refine_gpu_isa_override(Finding& finding, PlaceholderValues& /*values*/, co
         "had it from a shell profile, a container's environment or a service unit: check there");
   }
   if (!gpus.empty() && settings.empty()) {
-    finding.details.push_back(fmt::format("this machine's GPU: {}", describe_gpus(*input.machine, "amd")));
+    finding.details.push_back(fmt::format("this machine's GPU: {}", describe_gpus(*input.machine, model::Vendor::amd)));
   }
 }
 
@@ -285,12 +285,12 @@ void refine_arch_detect(Finding& finding, PlaceholderValues& values, const Refin
     values["gfx list"] = amd;
     values["gfx"] = amd;
     finding.details.push_back(fmt::format("this machine's GPU: {}: PYTORCH_ROCM_ARCH={} covers it",
-                                          describe_gpus(machine, "amd"), amd));
+                                          describe_gpus(machine, model::Vendor::amd), amd));
   }
   if (!nvidia.empty()) {
     values["X.Y"] = nvidia;
     finding.details.push_back(fmt::format("this machine's GPU: {}: TORCH_CUDA_ARCH_LIST={} covers it",
-                                          describe_gpus(machine, "nvidia"), nvidia));
+                                          describe_gpus(machine, model::Vendor::nvidia), nvidia));
   }
   if (amd.empty() && nvidia.empty()) {
     finding.details.push_back("no GPU is visible here either (as in a docker build): name the target GPU's arch "
@@ -316,8 +316,9 @@ void refine_triton_compile(Finding& finding, PlaceholderValues& values, const Re
     return;
   }
   const MachineContext& machine = *input.machine;
-  if (!machine.gpus("nvidia").empty()) {
-    finding.details.push_back(fmt::format("this machine's GPU: {}, compute capability {}", describe_gpus(machine, "nvidia"),
+  if (!machine.gpus(model::Vendor::nvidia).empty()) {
+    finding.details.push_back(fmt::format("this machine's GPU: {}, compute capability {}",
+                                          describe_gpus(machine, model::Vendor::nvidia),
                                           join_list(machine.cuda_capabilities())));
   }
   if (finding.id == "ptxas-gpu-name-undefined") {

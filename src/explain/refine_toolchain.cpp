@@ -151,10 +151,10 @@ void refine_cuda_home(Finding& finding, PlaceholderValues& values, const Machine
   } else {
     finding.details.push_back(fmt::format("CUDA toolkits here: {}", join_list(toolkits)));
   }
-  if (!machine.gpus("amd").empty() && machine.gpus("nvidia").empty()) {
+  if (!machine.gpus(model::Vendor::amd).empty() && machine.gpus(model::Vendor::nvidia).empty()) {
     finding.details.push_back(fmt::format("this machine's GPU is AMD ({}): only a CUDA build of torch asks for CUDA_HOME, "
                                           "so a ROCm torch is what is missing",
-                                          describe_gpus(machine, "amd")));
+                                          describe_gpus(machine, model::Vendor::amd)));
   }
 }
 
@@ -242,7 +242,7 @@ void refine_compiler_version(Finding& finding, PlaceholderValues& values, const 
     if (input.machine != nullptr && !input.machine->cuda_capabilities().empty()) {
       std::string here = join_list(input.machine->cuda_capabilities(), ";");
       finding.details.push_back(fmt::format("this machine's GPU: {}: TORCH_CUDA_ARCH_LIST=\"{}\" builds only for it",
-                                            describe_gpus(*input.machine, "nvidia"), here));
+                                            describe_gpus(*input.machine, model::Vendor::nvidia), here));
     }
   }
   if (auto cuda = capture(finding, std::regex{R"(by CUDA ([0-9.]+) \(([0-9.]+)\))"}, 0)) {

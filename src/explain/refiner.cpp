@@ -63,7 +63,7 @@ std::string site_packages_of(std::string_view path) {
   return {};
 }
 
-std::string describe_gpus(const MachineContext& machine, std::string_view vendor) {
+std::string describe_gpus(const MachineContext& machine, model::Vendor vendor) {
   std::vector<std::string> parts;
   for (const auto* gpu : machine.gpus(vendor)) {
     std::string part = gpu->name.empty() ? gpu->target_id : fmt::format("{} ({})", gpu->name, gpu->target_id);

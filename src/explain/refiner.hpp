@@ -54,6 +54,6 @@ std::optional<std::smatch> capture_all(const Finding& finding, const std::regex&
 std::string site_packages_of(std::string_view path);
 
 // "AMD Radeon RX 6700 XT (gfx1031)" style list of this machine's visible GPUs of `vendor`.
-std::string describe_gpus(const MachineContext& machine, std::string_view vendor);
+std::string describe_gpus(const MachineContext& machine, model::Vendor vendor);
 
 }  // namespace archfit::explain

@@ -20,7 +20,7 @@ std::string_view component(std::string_view triple, int index) {
 
 }  // namespace
 
-std::string offload_triple_vendor(std::string_view triple) {
+model::Vendor offload_triple_vendor(std::string_view triple) {
   const auto& table = embedded_table("offload_triple_vendors.tsv");
   // Rows matching the vendor component first (spirv64-amd-amdhsa is AMD's), then the arch.
   for (std::string_view field : {"vendor", "arch"}) {
@@ -30,11 +30,11 @@ std::string offload_triple_vendor(std::string_view triple) {
     }
     for (const auto& row : table.rows) {
       if (table.field(row, "field") == field && table.field(row, "value") == value) {
-        return table.field(row, "vendor");
+        return model::vendor_from_name(table.field(row, "vendor"));
       }
     }
   }
-  return "unknown";
+  return model::Vendor::unknown;
 }
 
 }  // namespace archfit::knowledge

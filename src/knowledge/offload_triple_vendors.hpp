@@ -4,15 +4,14 @@
 // code; spir64: portable SPIR-V; x86_64: host CPU code). A triple no row names is "unknown".
 #pragma once
 
-#include <string>
 #include <string_view>
+
+#include "model/vendor.hpp"
 
 namespace archfit::knowledge {
 
-// "amd" | "nvidia" | "intel" | "other" | "unknown".
-std::string offload_triple_vendor(std::string_view triple);
-
-// The vendors whose code `check` judges against a GPU target: "amd" and "nvidia".
-inline bool is_gpu_target_vendor(std::string_view vendor) { return vendor == "amd" || vendor == "nvidia"; }
+// amd | nvidia | intel | other | unknown (the table's words, read with model::vendor_from_name).
+// The vendors whose code `check` judges against a GPU target: model::is_gpu_target_vendor.
+model::Vendor offload_triple_vendor(std::string_view triple);
 
 }  // namespace archfit::knowledge

@@ -192,8 +192,6 @@ Result<CudaTarget> parse_compute_capability(std::string_view text) {
   return target;
 }
 
-std::string_view vendor_name(Vendor vendor) { return vendor == Vendor::nvidia ? "nvidia" : "amd"; }
-
 std::string TargetId::to_string() const { return vendor == Vendor::nvidia ? cuda.to_string() : amd.to_string(); }
 
 Result<TargetId> parse_target_id(std::string_view text) {

@@ -28,6 +28,7 @@
 #include <utility>
 #include <vector>
 
+#include "model/vendor.hpp"
 #include "util/result.hpp"
 
 namespace archfit::model {
@@ -89,10 +90,7 @@ Result<CudaTarget> parse_cuda_target(std::string_view text);
 // "sm_90". Never a variant or PTX: a device is sm_90, never sm_90a.
 Result<CudaTarget> parse_compute_capability(std::string_view text);
 
-enum class Vendor { amd, nvidia };
-std::string_view vendor_name(Vendor vendor);  // "amd" | "nvidia"
-
-// Either vendor's target, as users and binaries name them.
+// Either vendor's target, as users and binaries name them (vendor amd or nvidia, never another).
 struct TargetId {
   Vendor vendor = Vendor::amd;
   AmdTargetId amd;    // when vendor == amd

@@ -127,7 +127,7 @@ std::string gpu_summary(const detect::DetectReport& detect, const Redactor& r) {
   std::vector<std::pair<std::string, std::size_t>> counts;
   for (const auto& gpu : detect.gpus) {
     std::string target = gpu.target_id.empty() ? (gpu.target.empty() ? "unknown" : gpu.target) : gpu.target_id;
-    std::string label = md(r.redact(gpu.name.empty() ? gpu.vendor : gpu.name)) + " " + code_span(target) +
+    std::string label = md(r.redact(gpu.name.empty() ? std::string(model::vendor_name(gpu.vendor)) : gpu.name)) + " " + code_span(target) +
                         (gpu.accessible ? "" : " (not accessible)");
     auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == label; });
     if (it == counts.end()) {

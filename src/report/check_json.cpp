@@ -26,9 +26,9 @@ std::string check_to_json(const check::CheckReport& report, int indent) {
   for (const auto& target : report.targets) {
     json.begin_object();
     json.member("target", target.display);
-    json.member("vendor", target.vendor);
+    json.member("vendor", model::vendor_name(target.vendor));
     json.member("processor", target.processor);
-    if (target.vendor == "amd") {
+    if (target.vendor == model::Vendor::amd) {
       json.member("xnack", model::device_mode_name(target.xnack));
       json.member("sramecc", model::device_mode_name(target.sramecc));
     }
@@ -113,8 +113,8 @@ std::string check_to_json(const check::CheckReport& report, int indent) {
     json.begin_object();
     json.member("subject", mismatch.subject);
     text_or_null(json, "package", mismatch.package);
-    json.member("code_vendor", mismatch.code_vendor);
-    json.member("target_vendor", mismatch.target_vendor);
+    json.member("code_vendor", model::vendor_name(mismatch.code_vendor));
+    json.member("target_vendor", model::vendor_name(mismatch.target_vendor));
     json.member("evidence", mismatch.evidence);
     json.member("message", mismatch.message);
     json.member("fix", mismatch.fix);

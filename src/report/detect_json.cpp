@@ -17,7 +17,7 @@ std::string device_mode_or_empty(model::FeatureSetting mode) {
 
 void write_gpu(JsonWriter& json, const detect::DetectedGpu& gpu) {
   json.begin_object();
-  json.member("vendor", gpu.vendor);
+  json.member("vendor", model::vendor_name(gpu.vendor));
   text_or_null(json, "target", gpu.target);
   text_or_null(json, "target_id", gpu.target_id);
   json.member("name", gpu.name);
@@ -50,7 +50,7 @@ void write_gpu(JsonWriter& json, const detect::DetectedGpu& gpu) {
   text_or_null(json, "uuid", gpu.uuid);
   optional_member(json, "compute_units", gpu.compute_units);
   optional_member(json, "vram_bytes", gpu.vram_bytes);
-  if (gpu.vendor == "amd") {
+  if (gpu.vendor == model::Vendor::amd) {
     json.key("amd");
     json.begin_object();
     optional_member(json, "kfd_node", gpu.kfd_node);

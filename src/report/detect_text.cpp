@@ -27,7 +27,7 @@ namespace {
 
 std::string gpu_line(const detect::DetectedGpu& gpu, const TextStyle& style) {
   // The index programs see it as, per runtime: HIP (ROCm) and CUDA count separately.
-  std::string runtime = gpu.vendor == "amd" ? "hip" : "cuda";
+  std::string runtime = gpu.vendor == model::Vendor::amd ? "hip" : "cuda";
   std::string index = gpu.visible_index ? fmt::format("{}:{}", runtime, *gpu.visible_index) : runtime + ":-";
   std::string target = gpu.target_id.empty() ? std::string("unknown target") : terminal_safe(gpu.target_id);
   std::string line = fmt::format("  {} {}  {}", index, style.bold(target), terminal_safe(gpu.name));
@@ -108,11 +108,11 @@ std::string gpu_sources(const detect::DetectReport& report, const detect::Detect
   if (gpu.kfd_node) {
     files.push_back(fmt::format("{}{}/{}/properties", prefix, detect::k_kfd_nodes_dir, *gpu.kfd_node));
   }
-  if (gpu.vendor == "nvidia" && !gpu.pci.empty() && gpu.device_minor) {  // its "Device Minor" came from there
+  if (gpu.vendor == model::Vendor::nvidia && !gpu.pci.empty() && gpu.device_minor) {  // its "Device Minor" came from there
     files.push_back(fmt::format("{}/proc/driver/nvidia/gpus/{}/information", prefix, gpu.pci));
   }
   if (gpu.source == "pci-id-table") {
-    files.push_back(gpu.vendor == "amd" ? "data/amdgpu_pci_ids.tsv" : "data/nvidia_pci_ids.tsv");
+    files.push_back(gpu.vendor == model::Vendor::amd ? "data/amdgpu_pci_ids.tsv" : "data/nvidia_pci_ids.tsv");
   } else if (gpu.source == "nvml") {
     files.push_back("libnvidia-ml (NVML)");
   } else if (gpu.source == "nvidia-smi") {

@@ -76,7 +76,7 @@ void write_context(JsonWriter& json, const explain::ContextSummary& context) {
   json.begin_array();
   for (const auto& gpu : context.gpus) {
     json.begin_object();
-    json.member("vendor", gpu.vendor);
+    json.member("vendor", model::vendor_name(gpu.vendor));
     text_or_null(json, "target", gpu.target);
     text_or_null(json, "target_id", gpu.target_id);
     text_or_null(json, "name", gpu.name);

@@ -20,7 +20,7 @@ void write_check(JsonWriter& json, const scan::CodeObjectCheck& check) {
 
 void write_gpu_code(JsonWriter& json, const scan::GpuCode& code) {
   json.begin_object();
-  json.member("vendor", code.vendor);
+  json.member("vendor", model::vendor_name(code.vendor));
   json.member("kind", code.kind);
   json.member("target", code.target);
   json.member("compressed", code.compressed);

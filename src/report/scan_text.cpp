@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "knowledge/offload_triple_vendors.hpp"
 #include "model/target_order.hpp"
+#include "model/vendor.hpp"
 #include "util/terminal_text.hpp"
 
 namespace archfit::report {
@@ -36,10 +36,11 @@ struct TargetRow {
 // What a code entry is for. AMD and NVIDIA code is named by its target; other code (a SYCL entry
 // such as sycl-spir64_gen, Intel's; data/offload_triple_vendors.tsv) by its entry ID and vendor.
 std::string shown_target(const scan::GpuCode& code) {
-  if (knowledge::is_gpu_target_vendor(code.vendor)) {
+  if (model::is_gpu_target_vendor(code.vendor)) {
     return terminal_safe(code.target);
   }
-  return terminal_safe(fmt::format("{} ({})", code.entry_id.empty() ? code.target : code.entry_id, code.vendor));
+  return terminal_safe(fmt::format("{} ({})", code.entry_id.empty() ? code.target : code.entry_id,
+                                   model::vendor_name(code.vendor)));
 }
 
 }  // namespace
@@ -116,7 +117,7 @@ std::string scan_to_text(const scan::ScanReport& report, const TextStyle& style)
       continue;
     }
     out += fmt::format("{}  {}\n", style.bold(terminal_safe(file.display_name())), style.dim(terminal_safe(file.format)));
-    std::map<std::tuple<std::string, std::string, std::string>, TargetRow> rows;
+    std::map<std::tuple<std::string, std::string, model::Vendor>, TargetRow> rows;
     for (const auto& code : file.gpu_code) {
       auto& row = rows[{shown_target(code), terminal_safe(code.relocatable ? code.kind + " (rdc)" : code.kind), code.vendor}];
       row.entries += 1;
@@ -140,7 +141,7 @@ std::string scan_to_text(const scan::ScanReport& report, const TextStyle& style)
         for (const auto& name : row.compression) {
           notes.push_back(name);
         }
-        if (!knowledge::is_gpu_target_vendor(vendor)) {
+        if (!model::is_gpu_target_vendor(vendor)) {
           notes.push_back("not AMD or NVIDIA code: `check` does not judge it");
         }
         if (row.mismatches > 0) {
@@ -167,7 +168,7 @@ std::string scan_to_text(const scan::ScanReport& report, const TextStyle& style)
         std::string payload = code.file_offset ? fmt::format("payload at {:#x}, {} bytes", *code.file_offset, code.size)
                                                : fmt::format("{} bytes{}", code.size, code.compressed ? " uncompressed" : "");
         out += style.dim(terminal_safe(fmt::format("  entry {}: {} {}, {}, {}{}",
-                                                   code.entry_id.empty() ? code.target : code.entry_id, code.vendor,
+                                                   code.entry_id.empty() ? code.target : code.entry_id, model::vendor_name(code.vendor),
                                                    code.kind, where, payload,
                                                    code.compression.empty() ? "" : ", " + code.compression))) +
                "\n";

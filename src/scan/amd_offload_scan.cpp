@@ -18,7 +18,7 @@ using binfmt::FeatureState;
 
 // Whose code the entry holds, from its triple (data/offload_triple_vendors.tsv): a SYCL entry
 // (sycl-spir64_gen) is Intel's, an OpenMP host entry (openmp-x86_64-...) nobody's GPU code.
-std::string vendor_of(const binfmt::BundleEntryId& id) { return knowledge::offload_triple_vendor(id.triple); }
+model::Vendor vendor_of(const binfmt::BundleEntryId& id) { return knowledge::offload_triple_vendor(id.triple); }
 
 // What a payload is, by its first bytes.
 std::string payload_kind(Bytes payload) {
@@ -36,8 +36,8 @@ std::string payload_kind(Bytes payload) {
 
 // The kind implied by an entry ID alone (used when payloads are not read): only an AMD or NVIDIA
 // triple says what the payload is.
-std::string kind_from_id(const binfmt::BundleEntryId& id, const std::string& vendor) {
-  if (!knowledge::is_gpu_target_vendor(vendor)) {
+std::string kind_from_id(const binfmt::BundleEntryId& id, model::Vendor vendor) {
+  if (!model::is_gpu_target_vendor(vendor)) {
     return "unknown";
   }
   return id.processor == "amdgcnspirv" ? "spirv" : "code-object";
@@ -232,7 +232,7 @@ void scan_code_object_file(Bytes data, FileReport& report) {
     report.errors.push_back(decoded.error().message);
     return;
   }
-  report.gpu_code.push_back(whole_file_code("amd", "code-object", decoded->target_id(), data.size(),
+  report.gpu_code.push_back(whole_file_code(model::Vendor::amd, "code-object", decoded->target_id(), data.size(),
                                             decoded->code_object_version, decoded->generic_version));
 }
 

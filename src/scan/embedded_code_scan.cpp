@@ -249,7 +249,7 @@ std::optional<GpuCode> embedded_elf_code(Bytes image) {
     if (!decoded) {
       return std::nullopt;
     }
-    return whole_file_code("amd", "code-object", decoded->target_id(), image.size(), decoded->code_object_version,
+    return whole_file_code(model::Vendor::amd, "code-object", decoded->target_id(), image.size(), decoded->code_object_version,
                            decoded->generic_version);
   }
   if (binfmt::is_cubin(image)) {
@@ -257,7 +257,7 @@ std::optional<GpuCode> embedded_elf_code(Bytes image) {
     if (!cubin) {
       return std::nullopt;
     }
-    return whole_file_code("nvidia", "cubin", cubin->target(), image.size(), cubin->abi_version, 0);
+    return whole_file_code(model::Vendor::nvidia, "cubin", cubin->target(), image.size(), cubin->abi_version, 0);
   }
   return std::nullopt;
 }

@@ -149,7 +149,7 @@ std::optional<CodeObjectCheck> deep_check(const EntryContentsReader& reader, con
 GpuCode to_gpu_code(const FatbinEntry& entry, std::string entry_id, std::uint64_t region_file_offset,
                     int bundle_index) {
   GpuCode code;
-  code.vendor = "nvidia";
+  code.vendor = model::Vendor::nvidia;
   code.kind = kind_name(entry);
   code.target = entry.target_name();
   code.entry_id = std::move(entry_id);
@@ -252,7 +252,7 @@ void scan_cubin_file(Bytes data, FileReport& report) {
     report.errors.push_back(cubin.error().message);
     return;
   }
-  report.gpu_code.push_back(whole_file_code("nvidia", "cubin", cubin->target(), data.size(), cubin->abi_version, 0));
+  report.gpu_code.push_back(whole_file_code(model::Vendor::nvidia, "cubin", cubin->target(), data.size(), cubin->abi_version, 0));
 }
 
 }  // namespace archfit::scan

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "model/vendor.hpp"
+
 namespace archfit::scan {
 
 // A code object's own ELF header, decoded with --deep, and where it disagrees with its bundle ID.
@@ -20,7 +22,7 @@ struct CodeObjectCheck {
 };
 
 struct GpuCode {
-  std::string vendor;      // "amd" | "nvidia"
+  model::Vendor vendor = model::Vendor::unknown;  // amd | nvidia | intel | other | unknown (data/offload_triple_vendors.tsv)
   std::string kind;        // "code-object" | "bitcode" | "spirv" | "cubin" | "ptx" | "unknown"
   std::string target;      // "gfx90a:xnack-", "gfx11-generic", "sm_90a", "compute_90"
   std::string entry_id;    // the bundle entry ID as stored
@@ -39,10 +41,10 @@ struct GpuCode {
 
 // The record for a file that is one code object (a bare AMDGPU code object or a cubin): its ELF
 // header is the only description there is, so it gives both the target and the check.
-inline GpuCode whole_file_code(std::string vendor, std::string kind, std::string target, std::uint64_t size,
+inline GpuCode whole_file_code(model::Vendor vendor, std::string kind, std::string target, std::uint64_t size,
                                int code_object_version, int generic_version) {
   GpuCode code;
-  code.vendor = std::move(vendor);
+  code.vendor = vendor;
   code.kind = std::move(kind);
   code.target = std::move(target);
   code.size = size;

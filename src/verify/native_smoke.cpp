@@ -116,19 +116,19 @@ int main() {
   return source;
 }
 
-std::string find_gpu_compiler(const std::string& vendor, const probe::Environment& environment) {
-  std::string name = vendor == "amd" ? "hipcc" : "nvcc";
+std::string find_gpu_compiler(model::Vendor vendor, const probe::Environment& environment) {
+  std::string name = vendor == model::Vendor::amd ? "hipcc" : "nvcc";
   if (auto found = probe::find_program(name, environment); !found.empty()) {
     return found;
   }
   std::vector<std::string> candidates;
-  for (const char* variable : vendor == "amd" ? std::vector<const char*>{"ROCM_PATH", "HIP_PATH"}
+  for (const char* variable : vendor == model::Vendor::amd ? std::vector<const char*>{"ROCM_PATH", "HIP_PATH"}
                                               : std::vector<const char*>{"CUDA_HOME", "CUDA_PATH"}) {
     if (auto prefix = environment.get(variable); prefix && !prefix->empty()) {
       candidates.push_back(*prefix + "/bin/" + name);
     }
   }
-  candidates.push_back(vendor == "amd" ? "/opt/rocm/bin/hipcc" : "/usr/local/cuda/bin/nvcc");
+  candidates.push_back(vendor == model::Vendor::amd ? "/opt/rocm/bin/hipcc" : "/usr/local/cuda/bin/nvcc");
   for (const auto& candidate : candidates) {
     if (executable(candidate)) {
       return candidate;
@@ -137,17 +137,17 @@ std::string find_gpu_compiler(const std::string& vendor, const probe::Environmen
   return {};
 }
 
-std::vector<std::string> target_flags(const std::string& vendor, const std::vector<detect::DetectedGpu>& gpus) {
+std::vector<std::string> target_flags(model::Vendor vendor, const std::vector<detect::DetectedGpu>& gpus) {
   std::set<std::string> targets;
   for (const auto& gpu : gpus) {
     if (gpu.vendor == vendor && gpu.visible && gpu.accessible && !gpu.target.empty()) {
-      targets.insert(vendor == "amd" ? (gpu.override_target.empty() ? gpu.target_id : gpu.override_target)
+      targets.insert(vendor == model::Vendor::amd ? (gpu.override_target.empty() ? gpu.target_id : gpu.override_target)
                                      : gpu.target.substr(3));
     }
   }
   std::vector<std::string> flags;
   for (const auto& target : targets) {
-    flags.push_back(vendor == "amd" ? "--offload-arch=" + target
+    flags.push_back(vendor == model::Vendor::amd ? "--offload-arch=" + target
                                     : fmt::format("-gencode=arch=compute_{0},code=sm_{0}", target));
   }
   return flags;
@@ -156,25 +156,25 @@ std::vector<std::string> target_flags(const std::string& vendor, const std::vect
 void run_native_smoke(const detect::DetectReport& machine, const probe::CommandRunner& runner,
                       const probe::Environment& environment, const std::string& work_dir,
                       std::vector<CheckResult>& checks) {
-  for (const std::string vendor : {"amd", "nvidia"}) {
+  for (model::Vendor vendor : {model::Vendor::amd, model::Vendor::nvidia}) {
     auto flags = target_flags(vendor, machine.gpus);
     if (flags.empty()) {
       continue;
     }
     CheckResult check;
-    check.id = "native.vector-add." + std::string(vendor == "amd" ? "hip" : "cuda");
+    check.id = "native.vector-add." + std::string(vendor == model::Vendor::amd ? "hip" : "cuda");
     check.group = "native";
     std::string compiler = find_gpu_compiler(vendor, environment);
     if (compiler.empty()) {
       check.status = model::Status::fail;
-      check.seen = vendor == "amd" ? "no hipcc (PATH, ROCM_PATH, /opt/rocm/bin): cannot build HIP code for these GPUs"
+      check.seen = vendor == model::Vendor::amd ? "no hipcc (PATH, ROCM_PATH, /opt/rocm/bin): cannot build HIP code for these GPUs"
                                       : "no nvcc (PATH, CUDA_HOME, /usr/local/cuda/bin): cannot build CUDA code for "
                                         "these GPUs";
       checks.push_back(std::move(check));
       continue;
     }
-    std::string source = work_dir + (vendor == "amd" ? "/vector_add.hip" : "/vector_add.cu");
-    std::string program = work_dir + "/vector_add_" + vendor;
+    std::string source = work_dir + (vendor == model::Vendor::amd ? "/vector_add.hip" : "/vector_add.cu");
+    std::string program = work_dir + "/vector_add_" + std::string(model::vendor_name(vendor));
     std::ofstream(source) << vector_add_source();
     std::vector<std::string> argv = {compiler, "-O2", "-o", program, source};
     argv.insert(argv.end(), flags.begin(), flags.end());
@@ -182,7 +182,7 @@ void run_native_smoke(const detect::DetectReport& machine, const probe::CommandR
     auto compiled = runner.run(argv, environment, k_compile_timeout);
     if (!compiled.succeeded()) {
       check = interpret_check_output(compiled, k_compile_timeout);
-      check.id = "native.vector-add." + std::string(vendor == "amd" ? "hip" : "cuda");
+      check.id = "native.vector-add." + std::string(vendor == model::Vendor::amd ? "hip" : "cuda");
       check.group = "native";
       check.status = model::Status::fail;
       check.seen = fmt::format("{} could not build for {}: {}", compiler, fmt::join(flags, " "),
@@ -193,7 +193,7 @@ void run_native_smoke(const detect::DetectReport& machine, const probe::CommandR
       continue;
     }
     check = run_check_process(runner, {program}, environment, k_run_timeout);
-    check.id = "native.vector-add." + std::string(vendor == "amd" ? "hip" : "cuda");
+    check.id = "native.vector-add." + std::string(vendor == model::Vendor::amd ? "hip" : "cuda");
     check.group = "native";
     check.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     check.evidence.insert(check.evidence.begin(), fmt::format("built with {} {}", compiler, fmt::join(flags, " ")));

@@ -14,12 +14,12 @@
 
 namespace archfit::verify {
 
-// The compiler for `vendor` ("nvidia": nvcc; "amd": hipcc) from PATH, CUDA_HOME/ROCM_PATH, then
+// The compiler for `vendor` (nvidia: nvcc; amd: hipcc) from PATH, CUDA_HOME/ROCM_PATH, then
 // the default prefixes; empty when none.
-std::string find_gpu_compiler(const std::string& vendor, const probe::Environment& environment);
+std::string find_gpu_compiler(model::Vendor vendor, const probe::Environment& environment);
 
 // The compiler's target flags for the visible GPUs of `vendor`.
-std::vector<std::string> target_flags(const std::string& vendor, const std::vector<detect::DetectedGpu>& gpus);
+std::vector<std::string> target_flags(model::Vendor vendor, const std::vector<detect::DetectedGpu>& gpus);
 
 // Compile (into `work_dir`) and run. Appends one CheckResult per vendor that has visible GPUs.
 void run_native_smoke(const detect::DetectReport& machine, const probe::CommandRunner& runner,

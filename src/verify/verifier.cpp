@@ -155,7 +155,7 @@ VerifyReport run_verify(const VerifyOptions& options, const detect::DetectReport
   VerifyReport report;
   report.python = options.python;
   std::vector<const detect::DetectedGpu*> visible;
-  std::string vendor;
+  std::optional<model::Vendor> vendor;  // the first visible (else accessible) GPU's
   nlohmann::json expected = nlohmann::json::array();
   for (const auto& gpu : machine.gpus) {
     if (gpu.visible && gpu.accessible) {
@@ -169,9 +169,9 @@ VerifyReport run_verify(const VerifyOptions& options, const detect::DetectReport
     return a->vendor != b->vendor ? a->vendor < b->vendor : a->visible_index < b->visible_index;
   });
   for (const auto* gpu : ordered) {
-    vendor = vendor.empty() ? gpu->vendor : vendor;
-    if (gpu->vendor == vendor) {
-      expected.push_back({{"target", gpu->vendor == "amd" && !gpu->override_target.empty() ? gpu->override_target
+    vendor = vendor.value_or(gpu->vendor);
+    if (gpu->vendor == *vendor) {
+      expected.push_back({{"target", gpu->vendor == model::Vendor::amd && !gpu->override_target.empty() ? gpu->override_target
                                                                                             : gpu->target_id},
                           {"name", gpu->name}});
     }
@@ -188,7 +188,7 @@ VerifyReport run_verify(const VerifyOptions& options, const detect::DetectReport
   bool any_gpu = false;  // present and accessible, visible or not
   for (const auto& gpu : machine.gpus) {
     any_gpu = any_gpu || (gpu.accessible && !gpu.target.empty());
-    if (vendor.empty() && gpu.accessible) {
+    if (!vendor && gpu.accessible) {
       vendor = gpu.vendor;
     }
   }
@@ -203,9 +203,9 @@ VerifyReport run_verify(const VerifyOptions& options, const detect::DetectReport
       // both toolkits when there is no GPU at all.
       std::string why = any_gpu ? "no GPU is visible (a *_VISIBLE_DEVICES variable hides them)"
                                 : "no accessible GPU here (archfit detect shows why)";
-      std::string skipped = vendor.empty() && !machine.gpus.empty() ? machine.gpus.front().vendor : vendor;
+      std::optional<model::Vendor> skipped = !vendor && !machine.gpus.empty() ? machine.gpus.front().vendor : vendor;
       for (const char* toolkit : {"cuda", "hip"}) {
-        if (skipped.empty() || skipped == (std::string(toolkit) == "hip" ? "amd" : "nvidia")) {
+        if (!skipped || *skipped == (std::string(toolkit) == "hip" ? model::Vendor::amd : model::Vendor::nvidia)) {
           suite.skip(std::string("native.vector-add.") + toolkit, "native", why);
         }
       }
@@ -231,7 +231,8 @@ VerifyReport run_verify(const VerifyOptions& options, const detect::DetectReport
   }
   if (!any_gpu) {
     suite.skip("python.runtime", "python", "no accessible GPU here (archfit detect shows why)");
-  } else if (suite.python("python.runtime", {"runtime", vendor}) != model::Status::fail) {
+  } else if (suite.python("python.runtime", {"runtime", vendor ? std::string(model::vendor_name(*vendor)) : ""}) !=
+             model::Status::fail) {
     // With the GPUs hidden, torch must agree that it sees none.
     suite.python("python.devices", {"devices", expected.dump()});
     auto bounds = tolerances();

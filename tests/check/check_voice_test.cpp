@@ -358,7 +358,7 @@ TEST(CheckVoice, TheOtherVendorsRuntimeIsNeverToBeInstalled) {
   for (const char* target : {"gfx942", "sm_90"}) {
     check::CheckReport report;
     report.targets.push_back(*check::parse_device_target(target));
-    bool amd = report.targets.front().vendor == "amd";
+    bool amd = report.targets.front().vendor == model::Vendor::amd;
     std::string soname = amd ? "libcuda.so.1" : "libamdhip64.so.6";
     check::LoadResult load;
     load.path = "/opt/x/libfoo.so";
@@ -375,6 +375,18 @@ TEST(CheckVoice, TheOtherVendorsRuntimeIsNeverToBeInstalled) {
     EXPECT_EQ(fix.find("install the ROCm release"), std::string::npos) << fix;
     EXPECT_NE(fix.find(amd ? "use a ROCm build" : "use a CUDA build"), std::string::npos) << fix;
     EXPECT_TRUE(report.vendor_mismatches.empty());  // no GPU code seen: no headline from a library name alone
+  }
+}
+
+// Whose runtime a missing library is, read from data/runtime_library_vendors.tsv with
+// model::vendor_from_name: libcudart is the CUDA runtime (docs.nvidia.com/cuda/cuda-runtime-api),
+// libamdhip64 the HIP runtime (rocm.docs.amd.com/projects/HIP); a library of neither vendor's runtime
+// is unknown, never taken for AMD's or NVIDIA's.
+TEST(CheckVoice, RuntimeLibraryVendorIsUnknownForAnyOtherLibrary) {
+  EXPECT_EQ(check::runtime_library_vendor("libcudart.so.12"), model::Vendor::nvidia);
+  EXPECT_EQ(check::runtime_library_vendor("libamdhip64.so.6"), model::Vendor::amd);
+  for (const char* soname : {"libc.so.6", "libstdc++.so.6", "libfoo.so", ""}) {
+    EXPECT_EQ(check::runtime_library_vendor(soname), model::Vendor::unknown) << soname;
   }
 }
 

@@ -217,7 +217,7 @@ TEST(BugReport, CheckSectionKeepsTheErrorLinesAndTheVendorMismatch) {
   check::CheckReport checked;
   checked.targets.push_back(*check::parse_device_target("gfx942"));
   checked.errors.push_back("/srv/libcut.so: ELF section headers past the end of the file");
-  checked.vendor_mismatches.push_back({"torch", "torch", "nvidia", "amd", "torch/version.py: cuda 12.4",
+  checked.vendor_mismatches.push_back({"torch", "torch", model::Vendor::nvidia, model::Vendor::amd, "torch/version.py: cuda 12.4",
                                        "this is a CUDA build of torch, and the targets are AMD (gfx942): it cannot "
                                        "run here",
                                        "install a ROCm build of torch", "AMD (gfx942)", "here"});

@@ -74,7 +74,7 @@ class TripleVendorTest : public ::testing::TestWithParam<VendorCase> {};
 
 TEST_P(TripleVendorTest, TheTripleDecides) {
   const auto& c = GetParam();
-  EXPECT_EQ(offload_triple_vendor(binfmt::parse_bundle_entry_id(c.id).triple), c.vendor) << c.id;
+  EXPECT_EQ(model::vendor_name(offload_triple_vendor(binfmt::parse_bundle_entry_id(c.id).triple)), c.vendor) << c.id;
 }
 
 INSTANTIATE_TEST_SUITE_P(
