@@ -240,7 +240,7 @@ void check_components(const CheckContext& context) {
                       (distro.empty() ? std::string("this distribution") : distro) + "'s own archive");
     }
     if (!amd_packages.empty() || !not_in_archive.empty()) {
-      auto repository = context.rules.vendor_repository("amd", distro);
+      auto repository = context.rules.vendor_repository(model::Vendor::amd, distro);
       if (!not_in_archive.empty()) {
         lines.push_back("# not in " + (distro.empty() ? std::string("this distribution") : distro) + "'s archive: " +
                         join(not_in_archive, ", ") + "; they come from AMD's ROCm repository (a second ROCm in /opt/rocm)");

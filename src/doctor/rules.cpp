@@ -230,11 +230,11 @@ std::optional<std::string> RuleSet::distro_package(std::string_view component, s
   return std::nullopt;
 }
 
-std::optional<VendorRepository> RuleSet::vendor_repository(std::string_view vendor, std::string_view distro) const {
+std::optional<VendorRepository> RuleSet::vendor_repository(model::Vendor vendor, std::string_view distro) const {
   const auto* t = table("doctor_vendor_repositories.tsv");
   for (const auto& row : t->rows) {
-    if (field(*t, row, "vendor") == vendor && field(*t, row, "distro") == distro) {
-      return VendorRepository{field(*t, row, "vendor"), field(*t, row, "distro"), field(*t, row, "manager"),
+    if (model::vendor_from_name(field(*t, row, "vendor")) == vendor && field(*t, row, "distro") == distro) {
+      return VendorRepository{vendor, field(*t, row, "distro"), field(*t, row, "manager"),
                               field(*t, row, "setup"), field(*t, row, "install"), field(*t, row, "source")};
     }
   }

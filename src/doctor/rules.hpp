@@ -12,6 +12,7 @@
 
 #include "knowledge/tsv_table.hpp"
 #include "model/status.hpp"
+#include "model/vendor.hpp"
 #include "util/result.hpp"
 
 namespace archfit::doctor {
@@ -117,7 +118,7 @@ struct Threshold {
 
 // data/doctor_vendor_repositories.tsv
 struct VendorRepository {
-  std::string vendor;
+  model::Vendor vendor = model::Vendor::unknown;
   std::string distro;
   std::string manager;  // "apt-get" | "dnf"
   std::string setup;    // URL of the page with the repository's setup step
@@ -159,7 +160,7 @@ class RuleSet {
   std::vector<RocmComponent> rocm_components() const;
   // The archive package of `component` in `distro` ("debian-12"), or nullopt when that archive lacks it.
   std::optional<std::string> distro_package(std::string_view component, std::string_view distro) const;
-  std::optional<VendorRepository> vendor_repository(std::string_view vendor, std::string_view distro) const;
+  std::optional<VendorRepository> vendor_repository(model::Vendor vendor, std::string_view distro) const;
   std::vector<CompilerTargets> compiler_targets() const;  // by toolchain, oldest release first
   // `release` is matched by major.minor.
   TargetVerdict judge_target(std::string_view toolchain, std::string_view release, std::string_view target) const;
