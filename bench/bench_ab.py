@@ -17,10 +17,11 @@ import tempfile
 import time
 
 
-def run_once(argv, out_path):
+def run_once(argv, out_path, env=None):
+    """Runs argv (found on PATH) with stdout to out_path: (wall s, CPU s, stdout bytes)."""
     fd = os.open(out_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     start = time.perf_counter()
-    pid = os.posix_spawn(argv[0], argv, os.environ,
+    pid = os.posix_spawnp(argv[0], argv, os.environ if env is None else env,
                          file_actions=[(os.POSIX_SPAWN_DUP2, fd, 1),
                                        (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0)])
     _, status, usage = os.wait4(pid, 0)

@@ -16,7 +16,9 @@ import shlex
 import statistics
 import sys
 import tempfile
-import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from bench_ab import run_once  # noqa: E402
 
 
 def parse_variant(text):
@@ -27,21 +29,6 @@ def parse_variant(text):
         name, _, value = words.pop(0).partition("=")
         env[name] = value
     return label, words, env
-
-
-def run_once(argv, env, out_path):
-    fd = os.open(out_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    start = time.perf_counter()
-    pid = os.posix_spawnp(argv[0], argv, env,
-                          file_actions=[(os.POSIX_SPAWN_DUP2, fd, 1),
-                                        (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0)])
-    _, status, usage = os.wait4(pid, 0)
-    wall = time.perf_counter() - start
-    os.close(fd)
-    if os.waitstatus_to_exitcode(status) not in (0, 1):
-        sys.exit(f"{argv} failed with status {status}")
-    with open(out_path, "rb") as f:
-        return wall, usage.ru_utime + usage.ru_stime, f.read()
 
 
 def main():
@@ -55,7 +42,7 @@ def main():
         out = os.path.join(tmp, "out")
         reference = None
         for label, argv, env in variants:
-            _, _, data = run_once(argv, env, out)
+            _, _, data = run_once(argv, out, env)
             reference = data if reference is None else reference
             if args.same_output and data != reference:
                 sys.exit(f"{label}: output differs from {variants[0][0]}'s")
@@ -63,7 +50,7 @@ def main():
         cpus = {label: [] for label, _, _ in variants}
         for _ in range(args.n):
             for label, argv, env in variants:
-                wall, cpu, data = run_once(argv, env, out)
+                wall, cpu, data = run_once(argv, out, env)
                 if args.same_output and data != reference:
                     sys.exit(f"{label}: a timed run's output differs")
                 walls[label].append(wall * 1e3)
