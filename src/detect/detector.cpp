@@ -81,8 +81,8 @@ DetectReport detect_system(const probe::SystemRoot& root, const probe::Environme
   // Three sides are read at once, each only through the const SystemRoot and each into its own
   // part of the report: the GPUs (the NVIDIA driver answers a read of
   // /proc/driver/nvidia/gpus/<bus>/information by asking the GPU: 0.28 ms on the H200 machine), the
-  // CPU and its limits (0.29 ms there) and the OS with its C and C++ libraries (0.29 ms). One after
-  // the other they took 0.76 ms there (docs/performance.md).
+  // CPU and its limits (0.29 ms there) and the OS with its C and C++ libraries (0.29 ms). With the
+  // two host sides on one thread, they were the longest path (docs/performance.md).
   probe::ProcessRunner process_runner;
   const probe::CommandRunner& runner = options.runner != nullptr ? *options.runner : process_runner;
   run_concurrently({[&] {
