@@ -3,6 +3,9 @@
 # carried: build-portable/archfit-base (main before this session's changes) and build-portable/archfit
 # (the host files read on a second thread while detect probes the GPUs; the embedded search able to
 # read its chunks three ways, chosen by ARCHFIT_SEARCH_MODE for this measurement only).
+# The switch was never committed (copy stays: docs/performance.md, session 9), so with a binary of
+# main parts 2 and 4 measure the copy way under three names; the script is kept as the record of the
+# run in tests/data/device-runs/h200-session9/.
 #   1. detect: base and new alternating with /bin/true, both --version and nvidia-smi (n = 300),
 #      then bench_detect.py on the new binary (the figure of issue 15.4, n = 200, --agree);
 #   2. scan --json libcublasLt: the three ways of reading the search's chunks (copy: pread into a

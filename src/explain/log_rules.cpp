@@ -39,12 +39,19 @@ std::string_view rank_of(std::string_view condition) {
   return {};
 }
 
-Finding crossing_finding(const LogRule& rule, const OverrideCrossing& crossing) {
+// The finding a rule names, with the rule's words; the caller adds the evidence and the details.
+Finding rule_finding(const LogRule& rule) {
   Finding finding;
   finding.id = rule.id;
   finding.category = rule.category;
   finding.cause = rule.cause;
+  finding.fix = rule.fix;
   finding.source = rule.source;
+  return finding;
+}
+
+Finding crossing_finding(const LogRule& rule, const OverrideCrossing& crossing) {
+  Finding finding = rule_finding(rule);
   finding.evidence.push_back({crossing.override_value.line, crossing.override_value.text});
   const LoggedGpu& gpu = crossing.gpus.front();
   if (gpu.where.line != crossing.override_value.line) {
@@ -285,12 +292,7 @@ void replace_ptxas_findings(const LogRule& rule, const LogFacts& facts, std::vec
   if (at == findings.end()) {
     return;
   }
-  Finding finding;
-  finding.id = rule.id;
-  finding.category = rule.category;
-  finding.cause = rule.cause;
-  finding.fix = rule.fix;
-  finding.source = rule.source;
+  Finding finding = rule_finding(rule);
   finding.evidence.push_back(at->evidence.front());
   if (facts.cuda_build->line != at->evidence.front().line) {
     finding.evidence.push_back({facts.cuda_build->line, facts.cuda_build->text});
