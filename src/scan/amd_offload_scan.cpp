@@ -97,9 +97,35 @@ CodeObjectCheck check_code_object(const binfmt::BundleEntryId& id, Bytes payload
 
 }  // namespace
 
+const EntryIdDecoder::Decoded& EntryIdDecoder::decode(std::string_view text) {
+  for (const auto& seen : m_seen) {
+    if (seen.text == text) {
+      return seen;
+    }
+  }
+  Decoded decoded;
+  decoded.text = std::string(text);
+  decoded.id = binfmt::parse_bundle_entry_id(text);
+  decoded.vendor = vendor_of(decoded.id);
+  decoded.kind = kind_from_id(decoded.id, decoded.vendor);
+  if (m_seen.size() < k_remembered) {
+    m_seen.push_back(std::move(decoded));
+    return m_seen.back();
+  }
+  m_last = std::move(decoded);
+  return m_last;
+}
+
 void add_found_bundle(const binfmt::FoundBundle& found, std::string_view section_name,
                       std::uint64_t bundle_file_offset, const PayloadReader& payloads, const ScanOptions& options,
                       FileReport& report) {
+  EntryIdDecoder ids;
+  add_found_bundle(found, section_name, bundle_file_offset, payloads, options, ids, report);
+}
+
+void add_found_bundle(const binfmt::FoundBundle& found, std::string_view section_name,
+                      std::uint64_t bundle_file_offset, const PayloadReader& payloads, const ScanOptions& options,
+                      EntryIdDecoder& ids, FileReport& report) {
   BundleRecord record;
   record.section = std::string(section_name);
   record.file_offset = bundle_file_offset;
@@ -116,14 +142,14 @@ void add_found_bundle(const binfmt::FoundBundle& found, std::string_view section
     const auto& entry = found.bundle.entries[index];
     std::uint64_t offset = found.compressed ? entry.offset : bundle_file_offset + entry.offset;
     record.entries.push_back({entry.id, offset, entry.size});
-    auto id = binfmt::parse_bundle_entry_id(entry.id);
-    if (id.is_host()) {
+    const auto& decoded = ids.decode(entry.id);
+    if (decoded.id.is_host()) {
       continue;
     }
     GpuCode code;
-    code.vendor = vendor_of(id);
-    code.kind = kind_from_id(id, code.vendor);
-    code.target = id.target_id;
+    code.vendor = decoded.vendor;
+    code.kind = decoded.kind;
+    code.target = decoded.id.target_id;
     code.entry_id = entry.id;
     code.compressed = found.compressed;
     code.compression = record.compression;
@@ -138,7 +164,7 @@ void add_found_bundle(const binfmt::FoundBundle& found, std::string_view section
                                                            : Bytes{};
       code.kind = payload_kind(payload);
       if (code.kind == "code-object") {
-        code.check = check_code_object(id, payload);
+        code.check = check_code_object(decoded.id, payload);
       }
     }
     report.gpu_code.push_back(std::move(code));
@@ -167,8 +193,9 @@ void walk_and_add(Bytes region, std::string_view section_name, std::uint64_t reg
   }
   report.gpu_code.reserve(report.gpu_code.size() + entries);
   report.bundles.reserve(report.bundles.size() + walk.bundles.size());
+  EntryIdDecoder ids;
   for (const auto& found : walk.bundles) {
-    add_found_bundle(found, section_name, region_file_offset + found.section_offset, payloads, options, report);
+    add_found_bundle(found, section_name, region_file_offset + found.section_offset, payloads, options, ids, report);
   }
   for (const auto& error : walk.errors) {
     report.errors.push_back(fmt::format("{} (file offset {}) {}", section_name, hex(region_file_offset),

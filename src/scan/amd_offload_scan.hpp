@@ -4,6 +4,7 @@
 
 #include <functional>
 
+#include "binfmt/bundle_entry_id.hpp"
 #include "binfmt/elf_file.hpp"
 #include "binfmt/hip_fatbin.hpp"
 #include "scan/scan_report.hpp"
@@ -15,9 +16,34 @@ namespace archfit::scan {
 // at `file_offset`, or empty bytes when they are not available.
 using PayloadReader = std::function<Bytes(std::uint64_t file_offset, std::uint64_t size)>;
 
+// What a bundle entry ID says of its code (the parsed ID, whose code it is, what kind), decoded
+// once per distinct ID: the bundles of a .hip_fatbin repeat the same few IDs (librocsparse: 777
+// entries in 111 bundles, 8 distinct IDs), and parsing each again, with a look-up of its
+// triple's vendor in data/offload_triple_vendors.tsv, was a sixth of the scan's own work.
+class EntryIdDecoder {
+ public:
+  struct Decoded {
+    std::string text;
+    binfmt::BundleEntryId id;
+    model::Vendor vendor = model::Vendor::unknown;
+    std::string kind;  // from the ID alone; --deep reads the payload's
+  };
+  // Valid until the next call.
+  const Decoded& decode(std::string_view text);
+
+ private:
+  // A hostile file can hold any number of distinct IDs: past this many, each is decoded anew.
+  static constexpr std::size_t k_remembered = 64;
+  std::vector<Decoded> m_seen;
+  Decoded m_last;
+};
+
 // Adds one bundle found at `bundle_file_offset` inside `section_name` to the report: a
 // BundleRecord and one GpuCode per device entry (with --deep checks, reading plain payloads
-// through `payloads`).
+// through `payloads`). `ids` carries decoded entry IDs from one bundle to the next.
+void add_found_bundle(const binfmt::FoundBundle& found, std::string_view section_name,
+                      std::uint64_t bundle_file_offset, const PayloadReader& payloads, const ScanOptions& options,
+                      EntryIdDecoder& ids, FileReport& report);
 void add_found_bundle(const binfmt::FoundBundle& found, std::string_view section_name,
                       std::uint64_t bundle_file_offset, const PayloadReader& payloads, const ScanOptions& options,
                       FileReport& report);

@@ -891,6 +891,7 @@ void ElfStreamScanner::finish(FileReport& report) {
     // previous one.
     std::uint64_t next_allowed = section.offset;
     std::uint64_t section_end = section.offset + section.size;
+    EntryIdDecoder ids;
     for (const auto& candidate : s.amd) {
       if (candidate.offset < next_allowed || candidate.offset >= section_end ||
           (candidate.offset - section.offset) % binfmt::k_hip_bundle_alignment != 0) {
@@ -910,7 +911,7 @@ void ElfStreamScanner::finish(FileReport& report) {
         next_allowed = candidate.offset + binfmt::k_hip_bundle_alignment;
         continue;
       }
-      add_found_bundle(found, section.name, candidate.offset, payloads, s.options, report);
+      add_found_bundle(found, section.name, candidate.offset, payloads, s.options, ids, report);
       next_allowed = align_up(candidate.offset + found.stored_size, binfmt::k_hip_bundle_alignment)
                          .value_or(section_end);
     }

@@ -76,8 +76,9 @@ void scan_pe_file(Bytes data, const ScanOptions& options, FileReport& report) {
       PayloadReader payloads = [data](std::uint64_t offset, std::uint64_t size) {
         return slice(data, offset, size).value_or(Bytes{});
       };
+      EntryIdDecoder ids;
       for (const auto& found : walk.bundles) {
-        add_found_bundle(found, ".hip_fat", section.raw_offset + found.section_offset, payloads, options, report);
+        add_found_bundle(found, ".hip_fat", section.raw_offset + found.section_offset, payloads, options, ids, report);
       }
       for (const auto& error : walk.errors) {
         report.errors.push_back(fmt::format(".hip_fat (file offset {}) {}", hex(section.raw_offset), error.message));
