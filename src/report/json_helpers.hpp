@@ -10,8 +10,9 @@
 
 namespace archfit::report {
 
-template <class T>
-void optional_member(JsonWriter& json, std::string_view name, const std::optional<T>& value) {
+// `name`: a std::string_view, or a string literal (JsonWriter::key).
+template <class Name, class T>
+void optional_member(JsonWriter& json, const Name& name, const std::optional<T>& value) {
   if (value) {
     json.member(name, *value);
   } else {
@@ -19,7 +20,8 @@ void optional_member(JsonWriter& json, std::string_view name, const std::optiona
   }
 }
 
-inline void text_or_null(JsonWriter& json, std::string_view name, const std::string& text) {
+template <class Name>
+void text_or_null(JsonWriter& json, const Name& name, const std::string& text) {
   if (text.empty()) {
     json.null_member(name);
   } else {
@@ -28,7 +30,8 @@ inline void text_or_null(JsonWriter& json, std::string_view name, const std::str
 }
 
 // `value`, or null when it equals `absent` (the model's "not applicable" value).
-inline void number_or_null(JsonWriter& json, std::string_view name, int value, int absent) {
+template <class Name>
+void number_or_null(JsonWriter& json, const Name& name, int value, int absent) {
   if (value == absent) {
     json.null_member(name);
   } else {

@@ -34,21 +34,35 @@ constexpr bool plain_word(std::uint64_t word) {
   return bad == 0;
 }
 
+template <class T>
+std::uint64_t load(const char* at) {
+  T part;
+  std::memcpy(&part, at, sizeof part);
+  return part;
+}
+
+// The last `left` (1 to 7) bytes at `at` in one word, by two loads that may overlap, padded with
+// 'a' below 2 bytes. Copying them a byte at a time into a word and then reading the word stalled
+// on store forwarding: that one load was a third of the writer's time.
+std::uint64_t tail_word(const char* at, std::size_t left) {
+  if (left >= 4) {
+    return load<std::uint32_t>(at) | load<std::uint32_t>(at + left - 4) << 32;
+  }
+  if (left >= 2) {
+    return load<std::uint16_t>(at) | load<std::uint16_t>(at + left - 2) << 16 | 0x6161616100000000ULL;
+  }
+  return static_cast<unsigned char>(*at) | 0x6161616161616100ULL;
+}
+
 bool all_plain(std::string_view text) {
   const char* at = text.data();
   std::size_t left = text.size();
   for (; left >= 8; at += 8, left -= 8) {
-    std::uint64_t word;
-    std::memcpy(&word, at, 8);
-    if (!plain_word(word)) {
+    if (!plain_word(load<std::uint64_t>(at))) {
       return false;
     }
   }
-  std::uint64_t word = 0x6161616161616161ULL;  // the tail, padded with 'a'
-  if (left != 0) {
-    std::memcpy(&word, at, left);
-  }
-  return plain_word(word);
+  return left == 0 || plain_word(tail_word(at, left));
 }
 
 }  // namespace
@@ -204,8 +218,7 @@ void JsonWriter::null() {
   put("null");
 }
 
-void JsonWriter::string_array(std::string_view name, const std::vector<std::string>& items) {
-  key(name);
+void JsonWriter::string_items(const std::vector<std::string>& items) {
   begin_array();
   for (const auto& item : items) {
     value(item);

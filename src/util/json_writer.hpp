@@ -4,7 +4,9 @@
 // callers are the report renderers, whose shape is fixed.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -23,6 +25,24 @@ class JsonWriter {
   void end_array();
   // The next value belongs to `name` (inside an object).
   void key(std::string_view name);
+  // The same for a key written in the source (a string literal): it needs no escaping (every
+  // key of archfit's schemas is a plain ASCII name, and every schema test parses the output), so
+  // it is copied as it is, a known number of bytes, without the test for escapes.
+  template <std::size_t N>
+  void key(const char (&name)[N]) {
+    before_value();
+    constexpr std::size_t length = N - 1;
+    std::size_t colon = m_indent > 0 ? 2 : 1;
+    char* out = room(length + 2 + colon);
+    out[0] = '"';
+    std::memcpy(out + 1, name, length);
+    out[length + 1] = '"';
+    out[length + 2] = ':';
+    if (colon == 2) {
+      out[length + 3] = ' ';
+    }
+    m_after_key = true;
+  }
 
   void value(std::string_view text);
   void value(const char* text) { value(std::string_view(text)); }
@@ -35,18 +55,23 @@ class JsonWriter {
   void value(bool flag);
   void null();
 
-  // key + value in one call.
-  template <class T>
-  void member(std::string_view name, const T& v) {
+  // key + value in one call (`name`: a std::string_view, or a string literal as for key()).
+  template <class Name, class T>
+  void member(const Name& name, const T& v) {
     key(name);
     value(v);
   }
-  void null_member(std::string_view name) {
+  template <class Name>
+  void null_member(const Name& name) {
     key(name);
     null();
   }
   // An array of strings.
-  void string_array(std::string_view name, const std::vector<std::string>& items);
+  template <class Name>
+  void string_array(const Name& name, const std::vector<std::string>& items) {
+    key(name);
+    string_items(items);
+  }
 
   // The text written so far (since the last drain).
   std::string_view text() const { return {m_data.get(), m_length}; }
@@ -61,6 +86,7 @@ class JsonWriter {
   }
 
  private:
+  void string_items(const std::vector<std::string>& items);
   void before_value();
   void newline();
   void write_escaped(std::string_view text);

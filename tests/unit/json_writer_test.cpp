@@ -144,3 +144,37 @@ TEST(JsonWriter, DrainedPiecesMakeTheSameText) {
 
 }  // namespace
 }  // namespace archfit
+
+namespace archfit {
+namespace {
+
+// Keys written as string literals take a path of their own (copied without the escape test):
+// compact and indented, at the start of an object, after other members, nested, through every
+// member helper, they must give the bytes the std::string_view path gives for the same names.
+template <class Key>
+void write_with_keys(JsonWriter& writer, Key key) {
+  writer.begin_object();
+  writer.member(key("a"), 1);
+  writer.member(key("entry_id"), "hipv4-amdgcn-amd-amdhsa--gfx90a:xnack-");
+  writer.null_member(key("nothing"));
+  writer.string_array(key("twelve_bytes"), {"x", "y"});
+  writer.key(key("nested"));
+  writer.begin_object();
+  writer.member(key("exactly_8"), false);
+  writer.end_object();
+  writer.end_object();
+}
+
+TEST(JsonWriter, LiteralKeysWriteWhatTheSameNamesAsStringViewsWrite) {
+  for (int indent : {0, 2, 4}) {
+    JsonWriter literal(indent);
+    write_with_keys(literal, [](const auto& name) -> const auto& { return name; });
+    JsonWriter view(indent);
+    write_with_keys(view, [](const auto& name) { return std::string_view(name); });
+    EXPECT_EQ(literal.text(), view.text()) << "indent " << indent;
+    EXPECT_EQ(nlohmann::json::parse(literal.text())["nested"]["exactly_8"], false);
+  }
+}
+
+}  // namespace
+}  // namespace archfit
