@@ -233,7 +233,9 @@ void LogScanner::track_cmake_message(std::string_view visible, std::string_view 
     m_in_cmake_message = false;  // an unindented line ends the message (blank lines do not)
     m_cmake_operator_in_message = false;
   }
-  if (m_in_cmake_message && !m_cmake_operator_in_message && m_cmake_operator_facet >= 0) {
+  // Every operator of the facet ends in "_equal": the cheap find keeps the regex off other lines.
+  if (m_in_cmake_message && !m_cmake_operator_in_message && m_cmake_operator_facet >= 0 &&
+      matching.find("_equal") != std::string_view::npos) {
     const Facet& facet = m_signatures->facets[static_cast<std::size_t>(m_cmake_operator_facet)];
     m_cmake_operator_in_message = search_window(facet.regex, facet.literals, matching, k_regex_window);
   }
