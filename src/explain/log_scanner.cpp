@@ -88,6 +88,11 @@ LogScanner::LogScanner(std::shared_ptr<const SignatureSet> signatures)
   for (std::size_t i = 0; i < m_hits.size(); ++i) {
     m_hits[i].signature = i;
   }
+  for (std::size_t i = 0; i < m_signatures->facets.size(); ++i) {
+    if (m_signatures->facets[i].kind == "object" && m_signatures->facets[i].id == "cmake-if-operator") {
+      m_cmake_operator_facet = static_cast<int>(i);
+    }
+  }
 }
 
 bool LogScanner::signature_matches(const Signature& signature, std::string_view text) const {
@@ -195,6 +200,9 @@ bool LogScanner::match_second_stage(std::string_view matching, std::uint64_t lin
     if (override_in_log && rule.object == "hsa-override") {
       return true;
     }
+    if (m_cmake_operator_in_message && rule.object_facet == m_cmake_operator_facet) {
+      return true;  // shown on an earlier line of this CMake message
+    }
     return shown(rule.object_facet);
   };
   // Unambiguous only: every rule the line satisfies must name the same category, else the line
@@ -220,8 +228,16 @@ bool LogScanner::match_second_stage(std::string_view matching, std::uint64_t lin
 void LogScanner::track_cmake_message(std::string_view visible, std::string_view matching) {
   if (matching.find("cmake error") != std::string_view::npos) {
     m_in_cmake_message = true;
+    m_cmake_operator_in_message = false;  // a new message
   } else if (visible.front() != ' ' && visible.front() != '\t') {
     m_in_cmake_message = false;  // an unindented line ends the message (blank lines do not)
+    m_cmake_operator_in_message = false;
+  }
+  // Every operator of the facet ends in "_equal": the cheap find keeps the regex off other lines.
+  if (m_in_cmake_message && !m_cmake_operator_in_message && m_cmake_operator_facet >= 0 &&
+      matching.find("_equal") != std::string_view::npos) {
+    const Facet& facet = m_signatures->facets[static_cast<std::size_t>(m_cmake_operator_facet)];
+    m_cmake_operator_in_message = search_window(facet.regex, facet.literals, matching, k_regex_window);
   }
 }
 

@@ -114,6 +114,12 @@ class LogScanner {
   // The line is CMake's (a "CMake Error" line or an indented line of its message): the second
   // stage's tool `cmake` is shown on it.
   bool m_in_cmake_message = false;
+  // The object facet `cmake-if-operator` (a comparison operator of if() this CMake may predate),
+  // when the table has it, and whether a line of the current CMake message showed it: CMake prints
+  // if()'s arguments and "Unknown arguments specified" on separate lines of one message, so the
+  // operator on the one is an object of the other (and of no line outside the message).
+  int m_cmake_operator_facet = -1;
+  bool m_cmake_operator_in_message = false;
   ErrorLikeness m_error_likeness;
   struct ScoredLine {
     int score = 0;

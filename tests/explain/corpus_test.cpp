@@ -47,6 +47,10 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // HIPRTC's HIPRTC_ERROR_INTERNAL_ERROR names no path; that hipcc was not where HIPRTC looked
     // (a HIP built from source, without the packages' symlinks) is the maintainer's diagnosis.
     "rocm-path/hip-1543-hiprtc-hipcc-path-source-install.log",
+    // Ninth round: only the linker's "cannot find .../append_attention.cu.o: No such file or directory"; that the
+    // nvcc processes which should have produced the objects were killed for memory, and that Paddle's
+    // cpp_extension swallowed their errors, is the pull request's analysis, not in the log.
+    "oom/fastdeploy-6885-nvcc-killed-silently-ld-cannot-find-cu-o.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any

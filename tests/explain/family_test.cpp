@@ -197,6 +197,40 @@ TEST(SecondStage, ReadsTheLinesOfACMakeMessageAsCMakes) {
   EXPECT_TRUE(categories_of(set, "  Nvidia GPU not found.  Abort.").empty()) << "no CMake block above";
 }
 
+// CMake prints if()'s arguments and "Unknown arguments specified" on separate lines of one message, with
+// blank lines between (xdspacelab/openvslam#252, CMake < 3.8 meeting VERSION_GREATER_EQUAL): the operator
+// on the arguments line is an object of the message's later lines, and of no line outside the message.
+TEST(SecondStage, AnIfOperatorOnOneLineOfACMakeMessageCountsForItsLaterLines) {
+  auto set = second_stage_only();
+  auto rule_of = [&](const std::vector<std::string>& lines) {
+    LogScanner scanner(set);
+    for (const auto& line : lines) {
+      scanner.add_line(line);
+    }
+    auto matches = scanner.matches();
+    return matches.hits.empty() ? std::string() : set->signatures[matches.hits[0].signature].id;
+  };
+  const std::vector<std::string> message = {
+      "CMake Error at build/googletest-src/CMakeLists.txt:13 (if):", "  if given arguments:", "",
+      "    \"CMAKE_VERSION\" \"VERSION_GREATER_EQUAL\" \"3.0.2\"", "", "  Unknown arguments specified"};
+  EXPECT_EQ(rule_of(message), "facets-cmake-if-operator-too-new");
+  // An operand that expanded to nothing leaves the operator first: a script error any CMake reports.
+  EXPECT_EQ(rule_of({"CMake Error at CMakeLists.txt:5 (if):", "  if given arguments:", "",
+                     "    \"VERSION_GREATER_EQUAL\" \"3.0.2\"", "", "  Unknown arguments specified"}),
+            "");
+  // The operator of one message is not an object of the next message, nor of a line after the message.
+  EXPECT_EQ(rule_of({"CMake Error at a/CMakeLists.txt:13 (if):", "    \"X\" \"VERSION_GREATER_EQUAL\" \"3\"",
+                     "CMake Error at b/CMakeLists.txt:7 (if):", "  Unknown arguments specified"}),
+            "");
+  EXPECT_EQ(rule_of({"CMake Error at a/CMakeLists.txt:13 (if):", "    \"X\" \"VERSION_GREATER_EQUAL\" \"3\"",
+                     "-- Configuring incomplete, errors occurred!", "  Unknown arguments specified"}),
+            "");
+  // Without an operator this CMake may predate, "Unknown arguments specified" names no cause.
+  EXPECT_EQ(rule_of({"CMake Error at CMakeLists.txt:9 (if):", "    \"A\" \"STREQUAL\" \"B\" \"C\"",
+                     "  Unknown arguments specified"}),
+            "");
+}
+
 // A build whose architecture detection failed, then a binary without the GPU's code: the
 // detection is named first (nvidia-docker#797), the missing code stays in the findings.
 TEST(Ranking, FailedArchDetectionComesBeforeTheMissingCodeItCauses) {

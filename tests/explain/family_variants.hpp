@@ -120,6 +120,9 @@ inline const std::vector<FamilyVariant>& family_variants() {
       // to a fixed architecture list (then "no kernel image" at run time).
       {"CUDA not available. Falling back to multiple architectures.", "gpu-arch-detection-failed",
        "https://github.com/rahul-goel/fused-ssim/issues/19"},
+      // Ninth round, from its training logs: a build script's arch detection failing where no GPU is visible.
+      {"#17 ERROR: torch-based CUDA arch detection failed in uv environment.", "gpu-arch-detection-failed",
+       "https://github.com/hao-ai-lab/FastVideo/pull/1437"},
       {"nvrtc: error: invalid value for --gpu-architecture (-arch)", "nvrtc-unsupported-gpu-arch",
        "https://github.com/pytorch/pytorch/issues/87595"},
       {"cupy.cuda.compiler.CompileException: nvrtc: error: invalid value for --gpu-architecture (-arch)",
@@ -147,6 +150,10 @@ inline const std::vector<FamilyVariant>& family_variants() {
       {"CUDA\\v11.8\\include\\crt/host_config.h(231): fatal error C1083: 无法打开包括文件: “crtdefs.h”: No such file or "
        "directory",
        "header-not-found", "https://github.com/NVlabs/tiny-cuda-nn/issues/359"},
+      // MSVC's C1083 in whatever words the installed language gives it: the code and the header name are the message.
+      {"c:\\anaconda2\\envs\\python3\\lib\\site-packages\\torch\\lib\\include\\thc\\THCGeneral.h(12): fatal error C1083: can "
+       "not open or include such file: “cuda.h”: No such file or directory",
+       "header-not-found", "https://github.com/pytorch/pytorch/issues/8329"},
       {"src/caffe/blob.cpp:3:26: fatal error: cuda_runtime.h: No such file or directory", "cuda-runtime-h-not-found",
        "https://github.com/BVLC/caffe/issues/841"},
       // rocm-path: older ROCm's perl wrappers failing on a path; clang without the HIP runtime.
@@ -189,10 +196,17 @@ inline const std::vector<FamilyVariant>& family_variants() {
       // cmake-version: a CMake too old for the script's commands.
       {"  Unknown CMake command \"cmake_path\".", "cmake-command-too-new",
        "https://github.com/greenplum-db/diskquota/issues/312"},
+      {"  Unknown CMake command \"cmake_parse_arguments\".", "cmake-command-too-new",
+       "https://github.com/robotology/yarp/issues/1573"},
+      {"  Unknown CMake command \"add_compile_options\".", "cmake-command-too-new",
+       "https://github.com/VcDevel/Vc/issues/69"},
       {"  Policy \"CMP0074\" is not known to this version of CMake.", "cmake-policy-unknown",
        "https://github.com/haven-protocol-org/haven-offshore/issues/3"},
       {" CMake Error: Could not find cmake module file: CMakeDetermineHIPCompiler.cmake", "cmake-hip-language-too-old",
        "https://github.com/ornladios/ADIOS2/pull/3931"},
+      // rocm-path: HIP's CMake not locating a ROCm component from the variables it reads.
+      {"  Don't know where to find HCC.  Please specify abolute path using -DHCC_HOME", "hip-cmake-component-not-located",
+       "https://github.com/justxi/rocm/issues/91"},
       // gpu-code-missing: rocBLAS without kernels for the GPU.
       {"rocBLAS error: Cannot read C:\\Program Files\\AMD\\ROCm\\6.1\\bin\\/rocblas/library/TensileLibrary.dat: No such "
        "file or directory for GPU arch : gfx1103",
@@ -235,6 +249,13 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
       {"/home/jatentaki/anaconda3/lib/python3.6/site-packages/sort2_cuda-0.0.0-py3.6-linux-x86_64.egg/"
        "lltm_cpp.cpython-36m-x86_64-linux-gnu.so: undefined symbol: THPVariableClass",
        "", "tests/data/logs/none/extension-cpp-6-undefined-thpvariableclass-import-torch-first.log"},
+      // Ninth round's none logs: NCCL's shared memory not writable, a full /tmp under a wheel build, NCCL's watchdog.
+      {"node08:27106:27302 [0] include/shm.h:27 NCCL WARN Call to shm_open failed : Permission denied", "",
+       "tests/data/logs/none/nccl-328-shm-open-permission-denied-dev-shm.log"},
+      {"      [Errno 28] No space left on device", "", "tests/data/logs/none/dietpi-7449-wheel-build-full-tmp.log"},
+      {"frame #2: c10d::ProcessGroupNCCL::watchdogHandler() + 0x233 (0x1554e9e16333 in "
+       "/mnt/home/ewulff/miniforge3/envs/mlpf/lib/python3.11/site-packages/torch/lib/libtorch_cuda.so)",
+       "", "tests/data/logs/none/particleflow-390-nccl-watchdog-timeout-rank0-validation.log"},
       // A compiler error that is a bug in the code, not in the toolchain.
       {"broken.cpp:2:10: error: 'undeclared_function' was not declared in this scope", "", "g++ on this machine"},
   };
