@@ -103,6 +103,9 @@ void write_file_rest(JsonWriter& json, const scan::FileReport& file) {
 void write_scan_json(const scan::ScanReport& report, int indent, const std::function<void(std::string_view)>& sink) {
   constexpr std::size_t k_piece = std::size_t{64} << 10;
   JsonWriter json(indent);
+  // A piece is drained once it passes k_piece, so it ends within one GPU code record or bundle
+  // of it: with this much room the buffer never grows for a library's records.
+  json.reserve(k_piece + (std::size_t{16} << 10));
   json.begin_object();
   json.member("schema", "archfit.scan/1");
   json.key("files");

@@ -67,15 +67,20 @@ bool all_plain(std::string_view text) {
 
 }  // namespace
 
-char* JsonWriter::room(std::size_t bytes) {
-  if (m_capacity - m_length < bytes) {
-    std::size_t capacity = std::max({m_capacity * 2, m_length + bytes, std::size_t{4096}});
-    std::unique_ptr<char[]> grown(new char[capacity]);  // not zeroed: only written bytes are read
+void JsonWriter::reserve(std::size_t bytes) {
+  if (bytes > m_capacity) {
+    std::unique_ptr<char[]> grown(new char[bytes]);  // not zeroed: only written bytes are read
     if (m_length != 0) {
       std::memcpy(grown.get(), m_data.get(), m_length);
     }
     m_data = std::move(grown);
-    m_capacity = capacity;
+    m_capacity = bytes;
+  }
+}
+
+char* JsonWriter::room(std::size_t bytes) {
+  if (m_capacity - m_length < bytes) {
+    reserve(std::max({m_capacity * 2, m_length + bytes, std::size_t{4096}}));
   }
   char* at = m_data.get() + m_length;
   m_length += bytes;

@@ -73,6 +73,11 @@ class JsonWriter {
     string_items(items);
   }
 
+  // Room for `bytes` of text before the buffer grows (a writer drained in pieces of a known
+  // size: each growth copies the text and touches fresh pages, and past 128 KiB malloc maps and
+  // unmaps a new block).
+  void reserve(std::size_t bytes);
+
   // The text written so far (since the last drain).
   std::string_view text() const { return {m_data.get(), m_length}; }
   std::string take();

@@ -178,3 +178,30 @@ TEST(JsonWriter, LiteralKeysWriteWhatTheSameNamesAsStringViewsWrite) {
 
 }  // namespace
 }  // namespace archfit
+
+namespace archfit {
+namespace {
+
+// reserve() before, between and after members (smaller, larger, equal to what is there) keeps the
+// text and the nesting.
+TEST(JsonWriter, ReserveKeepsTheTextWrittenSoFar) {
+  JsonWriter plain;
+  JsonWriter reserved;
+  reserved.reserve(3);
+  for (JsonWriter* writer : {&plain, &reserved}) {
+    writer->begin_object();
+    writer->member("a", std::string(5000, 'x'));
+    if (writer == &reserved) {
+      reserved.reserve(1);
+      reserved.reserve(reserved.text().size());
+      reserved.reserve(100000);
+    }
+    writer->member("b", 2);
+    writer->end_object();
+  }
+  EXPECT_EQ(reserved.text(), plain.text());
+  EXPECT_EQ(nlohmann::json::parse(reserved.text())["b"], 2);
+}
+
+}  // namespace
+}  // namespace archfit
