@@ -99,6 +99,8 @@ std::string JsonWriter::take() {
   return text;
 }
 
+bool JsonWriter::needs_no_escape(std::string_view text) { return all_plain(text); }
+
 // The common case (keys, paths, entry ids: printable ASCII without quotes or backslashes): quote,
 // text, quote and the suffix (": " after a key) in one step.
 bool JsonWriter::put_plain(std::string_view text, std::string_view suffix) {

@@ -4,12 +4,14 @@
 // callers are the report renderers, whose shape is fixed.
 #pragma once
 
+#include <charconv>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace archfit {
@@ -30,17 +32,7 @@ class JsonWriter {
   // it is copied as it is, a known number of bytes, without the test for escapes.
   template <std::size_t N>
   void key(const char (&name)[N]) {
-    before_value();
-    constexpr std::size_t length = N - 1;
-    std::size_t colon = m_indent > 0 ? 2 : 1;
-    char* out = room(length + 2 + colon);
-    out[0] = '"';
-    std::memcpy(out + 1, name, length);
-    out[length + 1] = '"';
-    out[length + 2] = ':';
-    if (colon == 2) {
-      out[length + 3] = ' ';
-    }
+    key_room(name, 0);
     m_after_key = true;
   }
 
@@ -55,9 +47,27 @@ class JsonWriter {
   void value(bool flag);
   void null();
 
-  // key + value in one call (`name`: a std::string_view, or a string literal as for key()).
+  // key + value in one call (`name`: a std::string_view, or a string literal as for key()). A
+  // literal key with a text that needs no escaping, or with an integer, is written in one piece:
+  // a GPU code record of a scan is ten such members.
   template <class Name, class T>
   void member(const Name& name, const T& v) {
+    if constexpr (std::is_array_v<Name> && std::is_convertible_v<const T&, std::string_view>) {
+      std::string_view text(v);
+      if (needs_no_escape(text)) {
+        char* out = key_room(name, text.size() + 2);
+        out[0] = '"';
+        std::memcpy(out + 1, text.data(), text.size());
+        out[text.size() + 1] = '"';
+        return;
+      }
+    } else if constexpr (std::is_array_v<Name> && std::is_integral_v<T> && !std::is_same_v<T, bool> &&
+                         !std::is_same_v<T, char>) {
+      char digits[24];
+      auto length = static_cast<std::size_t>(std::to_chars(digits, digits + sizeof digits, v).ptr - digits);
+      std::memcpy(key_room(name, length), digits, length);
+      return;
+    }
     key(name);
     value(v);
   }
@@ -92,6 +102,25 @@ class JsonWriter {
 
  private:
   void string_items(const std::vector<std::string>& items);
+  // True when `text` is printable ASCII without a quote or a backslash: written as it is.
+  static bool needs_no_escape(std::string_view text);
+  // Writes the separator and `name` with its colon, and makes room for `value_bytes` more: where
+  // the value goes.
+  template <std::size_t N>
+  char* key_room(const char (&name)[N], std::size_t value_bytes) {
+    before_value();
+    constexpr std::size_t length = N - 1;
+    std::size_t colon = m_indent > 0 ? 2 : 1;
+    char* out = room(length + 2 + colon + value_bytes);
+    out[0] = '"';
+    std::memcpy(out + 1, name, length);
+    out[length + 1] = '"';
+    out[length + 2] = ':';
+    if (colon == 2) {
+      out[length + 3] = ' ';
+    }
+    return out + length + 2 + colon;
+  }
   void before_value();
   void newline();
   void write_escaped(std::string_view text);

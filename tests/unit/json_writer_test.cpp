@@ -156,6 +156,10 @@ void write_with_keys(JsonWriter& writer, Key key) {
   writer.begin_object();
   writer.member(key("a"), 1);
   writer.member(key("entry_id"), "hipv4-amdgcn-amd-amdhsa--gfx90a:xnack-");
+  writer.member(key("escaped"), std::string("a\"b\\c\n"));  // a text that needs escaping
+  writer.member(key("negative"), -42);
+  writer.member(key("large"), std::uint64_t{18446744073709551615u});
+  writer.member(key("flag"), true);
   writer.null_member(key("nothing"));
   writer.string_array(key("twelve_bytes"), {"x", "y"});
   writer.key(key("nested"));
@@ -172,7 +176,11 @@ TEST(JsonWriter, LiteralKeysWriteWhatTheSameNamesAsStringViewsWrite) {
     JsonWriter view(indent);
     write_with_keys(view, [](const auto& name) { return std::string_view(name); });
     EXPECT_EQ(literal.text(), view.text()) << "indent " << indent;
-    EXPECT_EQ(nlohmann::json::parse(literal.text())["nested"]["exactly_8"], false);
+    auto parsed = nlohmann::json::parse(literal.text());
+    EXPECT_EQ(parsed["nested"]["exactly_8"], false);
+    EXPECT_EQ(parsed["escaped"], "a\"b\\c\n");
+    EXPECT_EQ(parsed["negative"], -42);
+    EXPECT_EQ(parsed["large"].get<std::uint64_t>(), 18446744073709551615u);
   }
 }
 
