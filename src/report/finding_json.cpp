@@ -20,4 +20,15 @@ void finding_members(JsonWriter& json, const model::Finding& finding) {
   }
 }
 
+void findings_member(JsonWriter& json, std::string_view name, const std::vector<model::Finding>& findings) {
+  json.key(name);
+  json.begin_array();
+  for (const auto& finding : findings) {
+    json.begin_object();
+    finding_members(json, finding);
+    json.end_object();
+  }
+  json.end_array();
+}
+
 }  // namespace archfit::report

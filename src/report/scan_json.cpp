@@ -1,6 +1,8 @@
 #include "report/scan_json.hpp"
 
+#include "report/finding_json.hpp"
 #include "report/json_helpers.hpp"
+#include "report/scan_findings.hpp"
 #include "util/json_writer.hpp"
 
 namespace archfit::report {
@@ -96,6 +98,8 @@ void write_file_rest(JsonWriter& json, const scan::FileReport& file) {
   }
   json.string_array("errors", file.errors);
   json.string_array("warnings", file.warnings);
+  // The same problems as Findings (the members every command's findings have).
+  findings_member(json, "findings", scan_file_findings(file));
 }
 
 }  // namespace

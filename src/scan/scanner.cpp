@@ -71,6 +71,7 @@ bool is_gpu_section(std::string_view name) {
 void scan_host_elf(Bytes data, const ScanOptions& options, FileReport& report) {
   auto elf = binfmt::ElfFile::parse(data);
   if (!elf) {
+    report.format = "unknown";  // ELF's magic, but which kind of ELF file is not known: the header is bad
     report.errors.push_back(elf.error().message);
     return;
   }
