@@ -151,12 +151,7 @@ std::string detect_to_json(const detect::DetectReport& report, int indent) {
   json.member("schema", "archfit.detect/1");
   json.member("source", report.source);
   json.member("sysroot", report.sysroot);
-  json.key("gpus");
-  json.begin_array();
-  for (const auto& gpu : report.gpus) {
-    write_gpu(json, gpu);
-  }
-  json.end_array();
+  array_member(json, "gpus", report.gpus, write_gpu);
   build_targets_member(json, report.pytorch_rocm_arch, report.torch_cuda_arch_list);
   json.key("drivers");
   json.begin_object();

@@ -89,12 +89,7 @@ void write_context(JsonWriter& json, const explain::ContextSummary& context) {
   write_runtime(json, "libstdcxx", context.libstdcxx);
   write_runtime(json, "conda_libstdcxx", context.conda_libstdcxx.value_or(explain::ContextRuntime{}));
   map_member(json, "environment", context.environment);
-  json.key("libraries");
-  json.begin_array();
-  for (const auto& library : context.libraries) {
-    write_library(json, library);
-  }
-  json.end_array();
+  array_member(json, "libraries", context.libraries, write_library);
   json.end_object();
 }
 
@@ -105,12 +100,7 @@ void write_explanation(JsonWriter& json, const explain::Explanation& explanation
   json.member("schema", "archfit.explain/1");
   json.member("explained", explanation.explained);
   json.member("lines", explanation.lines);
-  json.key("findings");
-  json.begin_array();
-  for (const auto& finding : explanation.findings) {
-    write_finding(json, finding);
-  }
-  json.end_array();
+  array_member(json, "findings", explanation.findings, write_finding);
   json.key("context");
   if (explanation.context) {
     write_context(json, *explanation.context);

@@ -21,14 +21,11 @@ void finding_members(JsonWriter& json, const model::Finding& finding) {
 }
 
 void findings_member(JsonWriter& json, std::string_view name, const std::vector<model::Finding>& findings) {
-  json.key(name);
-  json.begin_array();
-  for (const auto& finding : findings) {
-    json.begin_object();
-    finding_members(json, finding);
-    json.end_object();
-  }
-  json.end_array();
+  array_member(json, name, findings, [](JsonWriter& writer, const model::Finding& finding) {
+    writer.begin_object();
+    finding_members(writer, finding);
+    writer.end_object();
+  });
 }
 
 }  // namespace archfit::report

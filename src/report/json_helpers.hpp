@@ -36,6 +36,17 @@ inline void number_or_null(JsonWriter& json, std::string_view name, int value, i
   }
 }
 
+// `"name": [...]`, each item written by `write(json, item)` (an object, a value).
+template <class Items, class Write>
+void array_member(JsonWriter& json, std::string_view name, const Items& items, Write write) {
+  json.key(name);
+  json.begin_array();
+  for (const auto& item : items) {
+    write(json, item);
+  }
+  json.end_array();
+}
+
 // `"name": {key: value, ...}` for a map whose keys are data (environment variables, symbol-version
 // namespaces, metric names), in the map's order; values as JsonWriter::member writes them.
 template <class Map>

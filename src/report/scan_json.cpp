@@ -106,13 +106,10 @@ void write_scan_json(const scan::ScanReport& report, int indent, const std::func
     }
   };
   auto array = [&](std::string_view name, const auto& items, auto write) {
-    json.key(name);
-    json.begin_array();
-    for (const auto& item : items) {
-      write(json, item);
+    array_member(json, name, items, [&](JsonWriter& writer, const auto& item) {
+      write(writer, item);
       drain_full();
-    }
-    json.end_array();
+    });
   };
   json.begin_object();
   json.member("schema", "archfit.scan/1");
