@@ -158,20 +158,6 @@ Result<std::vector<std::uint8_t>> decompress_zstd(Bytes payload, std::uint64_t s
 
 }  // namespace
 
-std::string_view fatbin_compression_name(FatbinCompression compression) {
-  switch (compression) {
-    case FatbinCompression::none:
-      return "";
-    case FatbinCompression::lz4:
-      return "lz4";
-    case FatbinCompression::zstd:
-      return "zstd";
-    case FatbinCompression::unknown:
-      break;
-  }
-  return "unknown";
-}
-
 std::uint64_t FatbinEntry::stored_bytes() const {
   return compression == FatbinCompression::none ? payload_size : compressed_size;
 }

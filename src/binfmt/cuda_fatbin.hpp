@@ -27,6 +27,7 @@
 
 #include "util/bytes.hpp"
 #include "util/decompression_budget.hpp"
+#include "util/enum_names.hpp"
 #include "util/result.hpp"
 
 namespace archfit::binfmt {
@@ -48,7 +49,16 @@ inline constexpr std::uint64_t k_fatbin_flag_family_specific = 0x00200000;
 
 enum class FatbinCompression { none, lz4, zstd, unknown };
 
-std::string_view fatbin_compression_name(FatbinCompression compression);  // "", "lz4", "zstd", "unknown"
+// "" (none), "lz4", "zstd", "unknown": scan's `compression` of a CUDA entry (empty: stored plain).
+inline constexpr EnumNames<FatbinCompression, 4> k_fatbin_compression_names = {{
+    {FatbinCompression::none, ""},
+    {FatbinCompression::lz4, "lz4"},
+    {FatbinCompression::zstd, "zstd"},
+    {FatbinCompression::unknown, "unknown"},
+}};
+constexpr std::string_view fatbin_compression_name(FatbinCompression compression) {
+  return enum_name(k_fatbin_compression_names, compression);
+}
 
 struct FatbinEntry {
   std::uint64_t offset = 0;          // entry start, relative to the walked region

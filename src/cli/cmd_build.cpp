@@ -413,14 +413,7 @@ int run_build_command(const BuildCommandOptions& options, const GlobalOptions& g
       wheel = newest_wheel(recipe_inputs.dist, started);
       json.member("wheel", wheel);
     }
-    json.key("findings");
-    json.begin_array();
-    for (const auto& finding : findings) {
-      json.begin_object();
-      report::finding_members(json, finding);
-      json.end_object();
-    }
-    json.end_array();
+    report::findings_member(json, "findings", findings);
     json.end_object();
     std::string report_json = json.take();
     if (!wheel.empty()) {

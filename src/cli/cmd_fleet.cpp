@@ -106,7 +106,7 @@ int run_report(const FleetOptions& options, const GlobalOptions& global) {
   } else {
     fmt::print("{}", fleet::fleet_report_text(*report, options.markdown, global.verbosity));
   }
-  bool clean = report->errors.empty();
+  bool clean = report->problems.empty();
   for (const auto& node : report->nodes) clean = clean && node.status == fleet::NodeStatus::ok;
   return clean ? k_exit_ok : k_exit_findings;
 }
@@ -136,24 +136,24 @@ int run_fleet_check(const FleetOptions& options, const GlobalOptions& global) {
     nodes.push_back(std::move(judged));
   }
   auto verdicts = fleet::group_verdicts(nodes);
-  std::vector<std::string> errors = report->errors;
+  std::vector<model::Finding> problems = report->problems;
   for (const auto& node : report->nodes) {
     if (node.status != fleet::NodeStatus::ok) {
-      errors.push_back(fmt::format("{}: no report ({}), not judged", node.name.empty() ? node.file : node.name,
-                                   node.failure_reason));
+      problems.push_back(fleet::not_judged(node.name.empty() ? node.file : node.name,
+                                           fmt::format("no report ({}), not judged", node.failure_reason)));
     } else if (node.target_ids.empty()) {
-      errors.push_back(fmt::format("{}: no GPU in its report, not judged", node.name));
+      problems.push_back(fleet::not_judged(node.name, "no GPU in its report, not judged"));
     }
   }
   if (options.json) {
-    fmt::print("{}\n", fleet::fleet_check_json(verdicts, errors, ::isatty(STDOUT_FILENO) == 1 ? 2 : 0));
+    fmt::print("{}\n", fleet::fleet_check_json(verdicts, problems, ::isatty(STDOUT_FILENO) == 1 ? 2 : 0));
   } else {
     if (global.verbosity == report::Verbosity::verbose) {
       // -v: the facts behind each verdict, which targets each group of nodes has.
       fmt::print("GPU groups\n{}\n", fleet::groups_text(*report, false));
     }
     fmt::print("{}", fleet::verdicts_text(verdicts, false, global.verbosity));
-    for (const auto& error : errors) fmt::print("  note: {}\n", terminal_safe(error));
+    fmt::print("{}", fleet::problems_text(problems, false, global.verbosity));
   }
   bool everywhere = !verdicts.empty();
   for (const auto& input : verdicts) {

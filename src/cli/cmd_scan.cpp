@@ -14,6 +14,7 @@
 
 #include "cli/command.hpp"
 #include "cli/progress_bar.hpp"
+#include "report/scan_findings.hpp"
 #include "report/scan_json.hpp"
 #include "report/scan_text.hpp"
 #include "scan/default_paths.hpp"
@@ -166,14 +167,12 @@ int run_scan(const ScanCommandOptions& options, const GlobalOptions& global) {
   }
   std::fflush(stdout);
   report::TextStyle error_style{use_color(global.color, STDERR_FILENO)};
+  // Each problem once more in the one error voice of stderr: "archfit: error: FILE: message".
   for (const auto& file : report.files) {
-    for (const auto& error : file.errors) {
-      fmt::print(stderr, "archfit: {} {}: {}\n", error_style.red("error:"), terminal_safe(file.display_name()),
-                 terminal_safe(error));
-    }
-    for (const auto& warning : file.warnings) {
-      fmt::print(stderr, "archfit: {} {}: {}\n", error_style.yellow("warning:"),
-                 terminal_safe(file.display_name()), terminal_safe(warning));
+    for (const auto& finding : report::scan_file_findings(file)) {
+      bool error = finding.status == model::Status::fail;
+      fmt::print(stderr, "archfit: {} {}: {}\n", error ? error_style.red("error:") : error_style.yellow("warning:"),
+                 terminal_safe(finding.origin), terminal_safe(finding.seen));
     }
   }
   return report.has_errors() ? k_exit_findings : k_exit_ok;

@@ -12,6 +12,7 @@
 #include "detect/host_system.hpp"
 #include "model/target_id.hpp"
 #include "model/vendor.hpp"
+#include "util/enum_names.hpp"
 
 namespace archfit::detect {
 
@@ -21,17 +22,12 @@ namespace archfit::detect {
 enum class Severity { error, warning, info };
 
 // "error" | "warning" | "info": the `severity` member of detect --json.
-constexpr std::string_view severity_name(Severity severity) {
-  switch (severity) {
-    case Severity::error:
-      return "error";
-    case Severity::warning:
-      return "warning";
-    case Severity::info:
-      break;
-  }
-  return "info";
-}
+inline constexpr EnumNames<Severity, 3> k_severity_names = {{
+    {Severity::error, "error"},
+    {Severity::warning, "warning"},
+    {Severity::info, "info"},
+}};
+constexpr std::string_view severity_name(Severity severity) { return enum_name(k_severity_names, severity, "info"); }
 
 struct Finding {
   Severity severity = Severity::info;

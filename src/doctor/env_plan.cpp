@@ -37,6 +37,17 @@ struct Planner {
     plan.variables.push_back({std::move(name), std::move(entry), std::move(why), true, std::move(full)});
   }
 
+  void note(std::string id, std::string title, std::string seen, std::string fix = {}, std::string source = {}) {
+    model::Finding finding;
+    finding.id = std::move(id);
+    finding.status = model::Status::warn;
+    finding.title = std::move(title);
+    finding.seen = std::move(seen);
+    finding.fix = std::move(fix);
+    finding.source = std::move(source);
+    plan.notes.push_back(std::move(finding));
+  }
+
   std::optional<ArchAllowlist> allowlist(std::string_view vendor) {
     std::vector<Check> unused;
     CheckContext context{facts, rules, environment, unused};
@@ -90,8 +101,9 @@ struct Planner {
   void rocm_arch() {
     auto targets = amd_targets();
     if (targets.empty()) {
-      plan.notes.push_back("no AMD GPU found and no --target: PYTORCH_ROCM_ARCH is left unset (the build then asks "
-                           "rocm_agent_enumerator); give --target gfx942 to set it");
+      note("env.no-amd-gpu", "AMD targets",
+           "no AMD GPU found and no --target: PYTORCH_ROCM_ARCH is left unset (the build then asks "
+           "rocm_agent_enumerator); give --target gfx942 to set it");
       return;
     }
     if (facts.project == "flash-attn") {
@@ -129,8 +141,11 @@ struct Planner {
           (supported ? kept : dropped).push_back(target);
         }
         if (!dropped.empty()) {
-          plan.notes.push_back(join(dropped, ", ") + " not in vLLM " + list->version +
-                               "'s HIP_SUPPORTED_ARCHS: vLLM builds no kernels for them");
+          note("env.targets-unsupported", "targets vLLM does not build",
+               join(dropped, ", ") + " not in vLLM " + list->version +
+                   "'s HIP_SUPPORTED_ARCHS: vLLM builds no kernels for them",
+               {}, list->source);
+          plan.notes.back().rule = "vLLM builds kernels only for the targets of its HIP_SUPPORTED_ARCHS";
           why += " that vLLM " + list->version + " supports";
         }
       }
@@ -143,8 +158,9 @@ struct Planner {
   void cuda_arch() {
     auto targets = nvidia_targets();
     if (targets.empty()) {
-      plan.notes.push_back("no NVIDIA GPU found and no --target: TORCH_CUDA_ARCH_LIST is left unset (the build then "
-                           "targets the visible GPUs); give --target sm_90 to set it");
+      note("env.no-nvidia-gpu", "NVIDIA targets",
+           "no NVIDIA GPU found and no --target: TORCH_CUDA_ARCH_LIST is left unset (the build then "
+           "targets the visible GPUs); give --target sm_90 to set it");
       return;
     }
     if (facts.project == "triton") {
@@ -174,7 +190,7 @@ struct Planner {
   void rocm_paths() {
     const RocmInstall* rocm = selected_rocm(facts);
     if (rocm == nullptr) {
-      plan.notes.push_back("no ROCm install found: ROCM_PATH is left unset");
+      note("env.no-rocm", "ROCm", "no ROCm install found: ROCM_PATH is left unset");
       return;
     }
     std::string label = rocm->root + (rocm->version.empty() ? "" : " (ROCm " + rocm->version + ")");
@@ -192,7 +208,7 @@ struct Planner {
   void cuda_paths() {
     const NvccInstall* nvcc = selected_nvcc(facts);
     if (nvcc == nullptr) {
-      plan.notes.push_back("no CUDA toolkit found: CUDA_HOME is left unset");
+      note("env.no-cuda", "CUDA toolkit", "no CUDA toolkit found: CUDA_HOME is left unset");
       return;
     }
     set("CUDA_HOME", nvcc->home,

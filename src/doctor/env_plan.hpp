@@ -7,6 +7,7 @@
 
 #include "doctor/facts.hpp"
 #include "doctor/rules.hpp"
+#include "model/finding.hpp"
 #include "probe/environment.hpp"
 
 namespace archfit::doctor {
@@ -25,7 +26,12 @@ struct EnvPlan {
   std::string summary;                 // "pytorch for ROCm 6.4.1 (/opt/rocm-6.4.1) on gfx942"
   std::vector<EnvVariable> variables;
   std::vector<std::string> steps;      // in order; each a command, or a comment starting with '#'
-  std::vector<std::string> notes;      // what the user should know (targets left out, no GPU found, ...)
+  // What the user should know (targets left out, no GPU found, ...), each a Finding (status warn):
+  //   env.no-amd-gpu, env.no-nvidia-gpu   no target of that vendor: its arch variable is left unset
+  //   env.targets-unsupported             targets the project's allow-list leaves out (rule: the list's source)
+  //   env.no-rocm, env.no-cuda            no install found: ROCM_PATH / CUDA_HOME left unset
+  // `seen` is the whole sentence (the `# note:` comment of a script, the JSON's `notes`).
+  std::vector<model::Finding> notes;
 };
 
 struct EnvOptions {

@@ -76,15 +76,6 @@ void rank_detection_before_missing_code(std::vector<Finding>& findings) {
   std::rotate(missing, detection, detection + 1);
 }
 
-// The one place a finding is refined, for a signature's match and a whole-log rule's alike: its
-// category's refiner (refiner.hpp) adds the details and the values of the fix's <placeholders>, and
-// the signature's fix is filled with them.
-void refine_and_fill_fix(Finding& finding, const Signature& signature, const LogMatches& log, MachineContext* machine) {
-  PlaceholderValues values;
-  refine_finding(finding, values, RefineInput{signature, log, machine});
-  finding.fix = fill_placeholders(signature.fix, values);
-}
-
 }  // namespace
 
 Explanation explain_matches(const LogMatches& log, const SignatureSet& signatures, MachineContext* machine) {
@@ -103,24 +94,19 @@ Explanation explain_matches(const LogMatches& log, const SignatureSet& signature
       finding.details.push_back(fmt::format(
           "no signature names this line; the second stage read it as {} (data/error_facet_rules.tsv)", signature.facets));
     }
-    refine_and_fill_fix(finding, signature, log, machine);
+    refine_finding(finding, signature.fix, log, machine);
     explanation.findings.push_back(std::move(finding));
   }
   rank_detection_before_missing_code(explanation.findings);
   LogRuleOutcome rules_outcome = apply_log_rules(builtin_log_rules(), log.facts, explanation.findings);
-  // A whole-log rule's finding is refined as a signature of its category is.
+  // A whole-log rule's finding is refined as a signature of its category is; its fix (the rule's,
+  // with <placeholders>) is the template.
   for (const auto& rule : builtin_log_rules()) {
     for (auto& finding : explanation.findings) {
-      if (finding.id != rule.id) {
-        continue;
+      if (finding.id == rule.id) {
+        std::string fix_template = finding.fix;  // a copy: the refiner sees the finding as it is
+        refine_finding(finding, fix_template, log, machine);
       }
-      Signature signature;
-      signature.id = rule.id;
-      signature.category = rule.category;
-      signature.cause = rule.cause;
-      signature.fix = finding.fix;
-      signature.source = rule.source;
-      refine_and_fill_fix(finding, signature, log, machine);
     }
   }
   explanation.explained = !explanation.findings.empty();

@@ -4,7 +4,10 @@
 
 namespace archfit::explain {
 
-void refine_finding(Finding& finding, PlaceholderValues& values, const RefineInput& input) {
+namespace {
+
+// Fills `finding.details` and `values` for the finding's category.
+void refine_by_category(Finding& finding, PlaceholderValues& values, const RefineInput& input) {
   const std::string& category = finding.category;
   if (category == "gpu-code-missing") {
     refine_gpu_code_missing(finding, values, input);
@@ -31,6 +34,14 @@ void refine_finding(Finding& finding, PlaceholderValues& values, const RefineInp
   } else if (category == "cmake-version") {
     refine_cmake_version(finding, values, input);
   }
+}
+
+}  // namespace
+
+void refine_finding(Finding& finding, std::string_view fix_template, const LogMatches& log, MachineContext* machine) {
+  PlaceholderValues values;
+  refine_by_category(finding, values, RefineInput{log, machine});
+  finding.fix = fill_placeholders(fix_template, values);
 }
 
 std::optional<std::smatch> capture_all(const Finding& finding, const std::regex& pattern, std::string& storage) {

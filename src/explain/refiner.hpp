@@ -11,24 +11,27 @@
 #include <optional>
 #include <regex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "explain/explanation.hpp"
 #include "explain/log_scanner.hpp"
 #include "explain/machine_context.hpp"
 #include "explain/placeholders.hpp"
-#include "explain/signature_table.hpp"
 
 namespace archfit::explain {
 
+// The one entry point, for a signature's match and a whole-log rule's finding alike: the refiner of
+// the finding's category adds `finding.details` and the values of the <placeholders>, and
+// `fix_template` (the signature's or the rule's fix, with <placeholders>) filled with them becomes
+// `finding.fix`. `machine` nullptr: explain from the log alone.
+void refine_finding(Finding& finding, std::string_view fix_template, const LogMatches& log, MachineContext* machine);
+
+// What each category's refiner reads besides the finding.
 struct RefineInput {
-  const Signature& signature;
   const LogMatches& log;
   MachineContext* machine;  // nullptr: explain from the log alone
 };
-
-// Fills `finding.details` and `values` for the finding's category.
-void refine_finding(Finding& finding, PlaceholderValues& values, const RefineInput& input);
 
 void refine_gpu_code_missing(Finding& finding, PlaceholderValues& values, const RefineInput& input);
 void refine_gpu_isa_override(Finding& finding, PlaceholderValues& values, const RefineInput& input);

@@ -4,6 +4,9 @@
 
 #include "fleet/fleet_report.hpp"
 #include "fleet/hostlist.hpp"
+#include "report/finding_json.hpp"
+#include "report/finding_markdown.hpp"
+#include "report/finding_text.hpp"
 #include "report/json_helpers.hpp"
 #include "util/json_writer.hpp"
 #include "util/terminal_text.hpp"
@@ -25,6 +28,13 @@ void nodes_member(JsonWriter& w, const std::vector<std::string>& nodes) {
 
 std::string targets_text(const std::vector<std::string>& targets) {
   return targets.empty() ? "no GPU" : fmt::format("{}", fmt::join(targets, " "));
+}
+
+// The problems twice: "errors", the lines they always were, and "findings", the members of every
+// command's findings.
+void write_problems(JsonWriter& w, const std::vector<model::Finding>& problems) {
+  w.string_array("errors", problem_lines(problems));
+  report::findings_member(w, "findings", problems);
 }
 
 void write_verdicts(JsonWriter& w, const std::vector<InputVerdicts>& verdicts) {
@@ -84,13 +94,13 @@ std::string verdicts_text(const std::vector<InputVerdicts>& verdicts, bool markd
   return out;
 }
 
-std::string fleet_check_json(const std::vector<InputVerdicts>& verdicts, const std::vector<std::string>& errors,
+std::string fleet_check_json(const std::vector<InputVerdicts>& verdicts, const std::vector<model::Finding>& problems,
                              int indent) {
   JsonWriter w(indent);
   w.begin_object();
   w.member("schema", "archfit.fleet-check/1");
   write_verdicts(w, verdicts);
-  w.string_array("errors", errors);
+  write_problems(w, problems);
   w.end_object();
   return w.take();
 }
@@ -178,7 +188,7 @@ std::string fleet_report_json(const FleetReport& report, int indent) {
   }
   w.end_array();
   write_verdicts(w, report.verdicts);
-  w.string_array("errors", report.errors);
+  write_problems(w, report.problems);
   w.end_object();
   return w.take();
 }
@@ -261,9 +271,22 @@ std::string fleet_report_text(const FleetReport& report, bool markdown, report::
                          node_status_name(node.status), safe(node.failure_reason), state, code, err.empty() ? "" : ": " + safe(err));
     }
   }
-  if (!report.errors.empty()) {
+  if (!report.problems.empty()) {
     heading("Errors");
-    for (const auto& error : report.errors) out += fmt::format("{}{}\n", markdown ? "- " : "  ", safe(error));
+    out += problems_text(report.problems, markdown, verbosity);
+  }
+  return out;
+}
+
+std::string problems_text(const std::vector<model::Finding>& problems, bool markdown, report::Verbosity verbosity) {
+  if (markdown) {
+    return report::findings_to_markdown(problems);
+  }
+  report::TextStyle style;
+  style.verbosity = verbosity;
+  std::string out;
+  for (const auto& finding : problems) {
+    out += report::finding_to_text(finding, style);
   }
   return out;
 }

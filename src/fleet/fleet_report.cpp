@@ -156,6 +156,17 @@ std::string read_report_file(const std::string& dir, const std::string& name, st
   return "";
 }
 
+model::Finding problem(std::string id, std::string title, std::string origin, std::string seen,
+                       model::Status status = model::Status::fail) {
+  model::Finding finding;
+  finding.id = std::move(id);
+  finding.status = status;
+  finding.title = std::move(title);
+  finding.seen = std::move(seen);
+  finding.origin = std::move(origin);
+  return finding;
+}
+
 // The outcomes in file order to one report: the rejected files and the second report of a node
 // become "rejected" nodes with their error; the rest aggregate.
 FleetReport aggregate(const std::vector<std::string>& names, std::vector<ReadOutcome>& outcomes) {
@@ -171,7 +182,7 @@ FleetReport aggregate(const std::vector<std::string>& names, std::vector<ReadOut
       rejected.file = file;
       rejected.status = NodeStatus::rejected;
       rejected.failure_reason = why;
-      report.errors.push_back(std::move(why));
+      report.problems.push_back(problem("fleet.rejected", "rejected report", rejected.name.empty() ? file : rejected.name, why));
       report.nodes.push_back(std::move(rejected));
     };
     ReadOutcome& outcome = outcomes[i];
@@ -185,7 +196,9 @@ FleetReport aggregate(const std::vector<std::string>& names, std::vector<ReadOut
                          report.nodes[seen->second].file));
       continue;
     }
-    for (const auto& error : node.errors) report.errors.push_back(fmt::format("{}: {}", node.name, error));
+    for (const auto& error : node.errors) {
+      report.problems.push_back(problem("fleet.node-error", "node report", node.name, fmt::format("{}: {}", node.name, error)));
+    }
     index.emplace(node.name, report.nodes.size());
     report.nodes.push_back(std::move(node));
   }
@@ -257,6 +270,18 @@ Result<FleetReport> read_report_directory(const std::string& dir, unsigned threa
     if (pool.empty()) worker();
   }
   return aggregate(names, outcomes);
+}
+
+model::Finding not_judged(std::string node, std::string why) {
+  std::string seen = node + ": " + why;
+  return problem("fleet.not-judged", "node", std::move(node), std::move(seen), model::Status::unknown);
+}
+
+std::vector<std::string> problem_lines(const std::vector<model::Finding>& problems) {
+  std::vector<std::string> lines;
+  lines.reserve(problems.size());
+  for (const auto& finding : problems) lines.push_back(finding.seen);
+  return lines;
 }
 
 }  // namespace archfit::fleet

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "fleet/node_report.hpp"
+#include "model/finding.hpp"
 #include "report/text_style.hpp"
 #include "util/result.hpp"
 
@@ -54,8 +55,18 @@ struct FleetReport {
   std::vector<DriftRow> drift;
   std::vector<CheckRow> checks;
   std::vector<InputVerdicts> verdicts;
-  std::vector<std::string> errors;   // one line per rejected file or node-level problem
+  // One Finding per rejected file or node-level problem; `seen` is the line the JSON's "errors" holds,
+  // naming the file or node ("n5.json: not a complete JSON document", "n3: doctor failed: ...").
+  //   fleet.rejected    fail: a file that is not a node report, or a second report of a node
+  //   fleet.node-error  fail: a problem inside an otherwise valid report (a part that failed)
+  std::vector<model::Finding> problems;
 };
+
+// What `fleet check` could not judge (a node without a report, or with no GPU in it), a Finding
+// with id fleet.not-judged and status unknown; `seen` names the node.
+model::Finding not_judged(std::string node, std::string why);
+// The `seen` of each problem: the JSON's "errors" lines, as they were before they were Findings.
+std::vector<std::string> problem_lines(const std::vector<model::Finding>& problems);
 
 // One file of a report directory, read by the caller.
 struct ReportFile {
@@ -86,7 +97,10 @@ std::string groups_text(const FleetReport& report, bool markdown);
 // leaves out the groups where the input runs).
 std::string verdicts_text(const std::vector<InputVerdicts>& verdicts, bool markdown,
                           report::Verbosity verbosity = report::Verbosity::normal);
-std::string fleet_check_json(const std::vector<InputVerdicts>& verdicts, const std::vector<std::string>& errors,
+std::string fleet_check_json(const std::vector<InputVerdicts>& verdicts, const std::vector<model::Finding>& problems,
                              int indent);
+// The problems (rejected files, node errors, nodes not judged) through the shared Finding renderers:
+// text (report/finding_text.cpp) or a Markdown list (report/finding_markdown.cpp).
+std::string problems_text(const std::vector<model::Finding>& problems, bool markdown, report::Verbosity verbosity);
 
 }  // namespace archfit::fleet

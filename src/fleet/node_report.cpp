@@ -293,18 +293,6 @@ NodeVerdict verdict_from_check_json(const std::string& input, std::string_view j
   return verdict_of(input, report, "");
 }
 
-std::string_view node_status_name(NodeStatus status) {
-  switch (status) {
-    case NodeStatus::ok:
-      return "ok";
-    case NodeStatus::failed:
-      return "failed";
-    case NodeStatus::rejected:
-      break;
-  }
-  return "rejected";
-}
-
 const std::vector<std::string>& drift_fact_names() {
   static const std::vector<std::string> names = {"driver", "rocm", "cuda", "glibc", "libstdc++", "python", "torch"};
   return names;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "model/status.hpp"
+#include "util/enum_names.hpp"
 #include "util/result.hpp"
 
 namespace archfit::fleet {
@@ -74,7 +75,14 @@ NodeVerdict verdict_from_check_json(const std::string& input, std::string_view j
 // a node that left none), rejected (not a valid node report, or a second one for the node).
 enum class NodeStatus { ok, failed, rejected };
 // "ok" | "failed" | "rejected": the `status` of node reports and of `fleet report --json` (docs/fleet.md).
-std::string_view node_status_name(NodeStatus status);
+inline constexpr EnumNames<NodeStatus, 3> k_node_status_names = {{
+    {NodeStatus::ok, "ok"},
+    {NodeStatus::failed, "failed"},
+    {NodeStatus::rejected, "rejected"},
+}};
+constexpr std::string_view node_status_name(NodeStatus status) {
+  return enum_name(k_node_status_names, status, "rejected");
+}
 
 // What `fleet report` needs of one node.
 struct NodeSummary {

@@ -2,7 +2,7 @@
 // (doctor::Check), verify's checks are Findings with measurements (verify::CheckResult), `archfit
 // report` judges detect/doctor/check into Findings. One renderer per format prints them:
 // report/finding_text.cpp (with -q/-v and wrapping), finding_json.cpp, finding_markdown.cpp, so a
-// fact is written once. docs/architecture.md lists the commands that do not carry Findings yet.
+// fact is written once. docs/architecture.md lists what each command carries as Findings.
 #pragma once
 
 #include <string>

@@ -1,5 +1,7 @@
 #include "model/status.hpp"
 
+#include "util/enum_names.hpp"
+
 namespace archfit::model {
 
 int severity_rank(Status status) {
@@ -18,30 +20,16 @@ int severity_rank(Status status) {
   return 0;
 }
 
-std::string_view status_name(Status status) {
-  switch (status) {
-    case Status::pass:
-      return "pass";
-    case Status::warn:
-      return "warn";
-    case Status::fail:
-      return "fail";
-    case Status::skip:
-      return "skip";
-    case Status::unknown:
-      break;
-  }
-  return "unknown";
-}
+namespace {
 
-std::optional<Status> status_from_name(std::string_view name) {
-  for (Status status : {Status::pass, Status::warn, Status::fail, Status::skip, Status::unknown}) {
-    if (status_name(status) == name) {
-      return status;
-    }
-  }
-  return std::nullopt;
-}
+constexpr EnumNames<Status, 5> k_names = {{{Status::pass, "pass"}, {Status::warn, "warn"}, {Status::fail, "fail"},
+                                           {Status::skip, "skip"}, {Status::unknown, "unknown"}}};
+
+}  // namespace
+
+std::string_view status_name(Status status) { return enum_name(k_names, status); }
+
+std::optional<Status> status_from_name(std::string_view name) { return enum_from_name(k_names, name); }
 
 Status worse(Status a, Status b) { return severity_rank(a) >= severity_rank(b) ? a : b; }
 

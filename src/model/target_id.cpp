@@ -4,9 +4,15 @@
 
 #include <fmt/format.h>
 
+#include "util/enum_names.hpp"
+
 namespace archfit::model {
 
 namespace {
+
+constexpr EnumNames<FeatureSetting, 4> k_feature_setting_names = {
+    {{FeatureSetting::unsupported, "unsupported"}, {FeatureSetting::any, "any"}, {FeatureSetting::off, "off"},
+     {FeatureSetting::on, "on"}}};
 
 bool all_digits(std::string_view text) {
   return !text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos;
@@ -33,17 +39,7 @@ void append_feature(std::string& id, std::string_view name, FeatureSetting setti
 }  // namespace
 
 std::string_view feature_setting_name(FeatureSetting setting) {
-  switch (setting) {
-    case FeatureSetting::any:
-      return "any";
-    case FeatureSetting::off:
-      return "off";
-    case FeatureSetting::on:
-      return "on";
-    case FeatureSetting::unsupported:
-      break;
-  }
-  return "unsupported";
+  return enum_name(k_feature_setting_names, setting, "unsupported");
 }
 
 std::string_view device_mode_name(FeatureSetting setting) {
@@ -51,19 +47,10 @@ std::string_view device_mode_name(FeatureSetting setting) {
 }
 
 std::optional<FeatureSetting> feature_setting_from_name(std::string_view name) {
-  if (name == "any" || name == "unknown") {
-    return FeatureSetting::any;
+  if (name == "unknown") {
+    return FeatureSetting::any;  // device_mode_name's spelling of any
   }
-  if (name == "on") {
-    return FeatureSetting::on;
-  }
-  if (name == "off") {
-    return FeatureSetting::off;
-  }
-  if (name == "unsupported") {
-    return FeatureSetting::unsupported;
-  }
-  return std::nullopt;
+  return enum_from_name(k_feature_setting_names, name);
 }
 
 std::string_view processor_of(std::string_view target_id) { return target_id.substr(0, target_id.find(':')); }

@@ -77,12 +77,7 @@ void write_library(JsonWriter& json, std::string_view name, const detect::Runtim
   json.begin_object();
   text_or_null(json, "path", library.path);
   text_or_null(json, "via", library.via);
-  json.key("highest");
-  json.begin_object();
-  for (const auto& [space, version] : library.highest) {
-    json.member(space, version);
-  }
-  json.end_object();
+  map_member(json, "highest", library.highest);
   text_or_null(json, "error", library.error);
   json.end_object();
 }
@@ -156,17 +151,8 @@ std::string detect_to_json(const detect::DetectReport& report, int indent) {
   json.member("schema", "archfit.detect/1");
   json.member("source", report.source);
   json.member("sysroot", report.sysroot);
-  json.key("gpus");
-  json.begin_array();
-  for (const auto& gpu : report.gpus) {
-    write_gpu(json, gpu);
-  }
-  json.end_array();
-  json.key("build_targets");
-  json.begin_object();
-  text_or_null(json, "PYTORCH_ROCM_ARCH", report.pytorch_rocm_arch);
-  text_or_null(json, "TORCH_CUDA_ARCH_LIST", report.torch_cuda_arch_list);
-  json.end_object();
+  array_member(json, "gpus", report.gpus, write_gpu);
+  build_targets_member(json, report.pytorch_rocm_arch, report.torch_cuda_arch_list);
   json.key("drivers");
   json.begin_object();
   text_or_null(json, "nvidia", report.drivers.nvidia_version);
@@ -174,12 +160,7 @@ std::string detect_to_json(const detect::DetectReport& report, int indent) {
   text_or_null(json, "amdgpu", report.drivers.amdgpu_version);
   json.member("kfd", report.drivers.kfd_present);
   json.end_object();
-  json.key("environment");
-  json.begin_object();
-  for (const auto& [name, value] : report.environment) {
-    json.member(name, value);
-  }
-  json.end_object();
+  map_member(json, "environment", report.environment);
   json.key("findings");
   json.begin_array();
   for (const auto& finding : report.findings) {

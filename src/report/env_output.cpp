@@ -1,5 +1,6 @@
 #include "report/env_output.hpp"
 
+#include "report/finding_json.hpp"
 #include "util/json_writer.hpp"
 
 namespace archfit::report {
@@ -48,7 +49,14 @@ std::string json_plan(const doctor::EnvPlan& plan) {
   }
   json.end_array();
   json.string_array("steps", plan.steps);
-  json.string_array("notes", plan.notes);
+  // The notes twice: as the sentences they always were, and as Findings (the members every
+  // command's findings have).
+  std::vector<std::string> sentences;
+  for (const auto& note : plan.notes) {
+    sentences.push_back(note.seen);
+  }
+  json.string_array("notes", sentences);
+  findings_member(json, "findings", plan.notes);
   json.end_object();
   return json.take() + "\n";
 }
@@ -99,7 +107,7 @@ std::string env_to_shell(const doctor::EnvPlan& plan, std::string_view shell, co
     out += comment("archfit env: " + plan.summary);
   }
   for (const auto& note : plan.notes) {
-    out += comment("note: " + note);
+    out += comment("note: " + note.seen);
   }
   for (const auto& variable : plan.variables) {
     if (!quiet) {

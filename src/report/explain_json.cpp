@@ -8,15 +8,6 @@ namespace archfit::report {
 
 namespace {
 
-void write_versions(JsonWriter& json, std::string_view name, const std::map<std::string, std::string>& versions) {
-  json.key(name);
-  json.begin_object();
-  for (const auto& [space, version] : versions) {
-    json.member(space, version);
-  }
-  json.end_object();
-}
-
 void write_runtime(JsonWriter& json, std::string_view name, const explain::ContextRuntime& runtime) {
   json.key(name);
   if (runtime.path.empty()) {
@@ -25,7 +16,7 @@ void write_runtime(JsonWriter& json, std::string_view name, const explain::Conte
   }
   json.begin_object();
   json.member("path", runtime.path);
-  write_versions(json, "highest", runtime.highest);
+  map_member(json, "highest", runtime.highest);
   json.end_object();
 }
 
@@ -63,8 +54,8 @@ void write_library(JsonWriter& json, const explain::LibraryFacts& library) {
   text_or_null(json, "local_path", library.local_path);
   json.string_array("gpu_targets", library.gpu_targets);
   text_or_null(json, "x86_isa_level", library.x86_isa_level);
-  write_versions(json, "highest_needed", library.highest_needed);
-  write_versions(json, "highest_defined", library.highest_defined);
+  map_member(json, "highest_needed", library.highest_needed);
+  map_member(json, "highest_defined", library.highest_defined);
   text_or_null(json, "error", library.error);
   json.end_object();
 }
@@ -84,11 +75,7 @@ void write_context(JsonWriter& json, const explain::ContextSummary& context) {
     json.end_object();
   }
   json.end_array();
-  json.key("build_targets");
-  json.begin_object();
-  text_or_null(json, "PYTORCH_ROCM_ARCH", context.pytorch_rocm_arch);
-  text_or_null(json, "TORCH_CUDA_ARCH_LIST", context.torch_cuda_arch_list);
-  json.end_object();
+  build_targets_member(json, context.pytorch_rocm_arch, context.torch_cuda_arch_list);
   json.key("cpu");
   json.begin_object();
   text_or_null(json, "isa_level", context.cpu_isa_level);
@@ -101,18 +88,8 @@ void write_context(JsonWriter& json, const explain::ContextSummary& context) {
   write_runtime(json, "libc", context.libc);
   write_runtime(json, "libstdcxx", context.libstdcxx);
   write_runtime(json, "conda_libstdcxx", context.conda_libstdcxx.value_or(explain::ContextRuntime{}));
-  json.key("environment");
-  json.begin_object();
-  for (const auto& [name, value] : context.environment) {
-    json.member(name, value);
-  }
-  json.end_object();
-  json.key("libraries");
-  json.begin_array();
-  for (const auto& library : context.libraries) {
-    write_library(json, library);
-  }
-  json.end_array();
+  map_member(json, "environment", context.environment);
+  array_member(json, "libraries", context.libraries, write_library);
   json.end_object();
 }
 
@@ -123,12 +100,7 @@ void write_explanation(JsonWriter& json, const explain::Explanation& explanation
   json.member("schema", "archfit.explain/1");
   json.member("explained", explanation.explained);
   json.member("lines", explanation.lines);
-  json.key("findings");
-  json.begin_array();
-  for (const auto& finding : explanation.findings) {
-    write_finding(json, finding);
-  }
-  json.end_array();
+  array_member(json, "findings", explanation.findings, write_finding);
   json.key("context");
   if (explanation.context) {
     write_context(json, *explanation.context);

@@ -20,4 +20,12 @@ void finding_members(JsonWriter& json, const model::Finding& finding) {
   }
 }
 
+void findings_member(JsonWriter& json, std::string_view name, const std::vector<model::Finding>& findings) {
+  array_member(json, name, findings, [](JsonWriter& writer, const model::Finding& finding) {
+    writer.begin_object();
+    finding_members(writer, finding);
+    writer.end_object();
+  });
+}
+
 }  // namespace archfit::report

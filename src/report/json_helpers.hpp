@@ -39,6 +39,40 @@ void number_or_null(JsonWriter& json, const Name& name, int value, int absent) {
   }
 }
 
+// `"name": [...]`, each item written by `write(json, item)` (an object, a value).
+template <class Items, class Write>
+void array_member(JsonWriter& json, std::string_view name, const Items& items, Write write) {
+  json.key(name);
+  json.begin_array();
+  for (const auto& item : items) {
+    write(json, item);
+  }
+  json.end_array();
+}
+
+// `"name": {key: value, ...}` for a map whose keys are data (environment variables, symbol-version
+// namespaces, metric names), in the map's order; values as JsonWriter::member writes them.
+template <class Map>
+void map_member(JsonWriter& json, std::string_view name, const Map& map) {
+  json.key(name);
+  json.begin_object();
+  for (const auto& [key, value] : map) {
+    json.member(key, value);
+  }
+  json.end_object();
+}
+
+// `"build_targets": {"PYTORCH_ROCM_ARCH": ..., "TORCH_CUDA_ARCH_LIST": ...}`: the arch lists a build
+// would be given (detect's for this machine, explain's context), each null when there is none.
+inline void build_targets_member(JsonWriter& json, const std::string& pytorch_rocm_arch,
+                                 const std::string& torch_cuda_arch_list) {
+  json.key("build_targets");
+  json.begin_object();
+  text_or_null(json, "PYTORCH_ROCM_ARCH", pytorch_rocm_arch);
+  text_or_null(json, "TORCH_CUDA_ARCH_LIST", torch_cuda_arch_list);
+  json.end_object();
+}
+
 // "0x74a1": ids are written as the tools print them, fixed width, lower case.
 inline std::string fmt_hex(unsigned value, int digits) {
   static constexpr char k_digits[] = "0123456789abcdef";

@@ -1,6 +1,8 @@
 #include "report/scan_json.hpp"
 
+#include "report/finding_json.hpp"
 #include "report/json_helpers.hpp"
+#include "report/scan_findings.hpp"
 #include "util/json_writer.hpp"
 
 namespace archfit::report {
@@ -61,15 +63,6 @@ void write_bundle(JsonWriter& json, const scan::BundleRecord& bundle) {
   json.end_object();
 }
 
-void write_string_map(JsonWriter& json, std::string_view name, const std::map<std::string, std::string>& map) {
-  json.key(name);
-  json.begin_object();
-  for (const auto& [key, value] : map) {
-    json.member(key, value);
-  }
-  json.end_object();
-}
-
 void write_needs(JsonWriter& json, const scan::HostNeedsRecord& needs) {
   json.key("needs");
   json.begin_object();
@@ -82,7 +75,7 @@ void write_needs(JsonWriter& json, const scan::HostNeedsRecord& needs) {
     json.string_array(file, versions);
   }
   json.end_object();
-  write_string_map(json, "highest", needs.highest);
+  map_member(json, "highest", needs.highest);
   text_or_null(json, "x86_isa_level", needs.x86_isa_level);
   json.end_object();
 }
@@ -96,6 +89,8 @@ void write_file_rest(JsonWriter& json, const scan::FileReport& file) {
   }
   json.string_array("errors", file.errors);
   json.string_array("warnings", file.warnings);
+  // The same problems as Findings (the members every command's findings have).
+  findings_member(json, "findings", scan_file_findings(file));
 }
 
 }  // namespace
@@ -106,6 +101,19 @@ void write_scan_json(const scan::ScanReport& report, int indent, const std::func
   // A piece is drained once it passes k_piece, so it ends within one GPU code record or bundle
   // of it: with this much room the buffer never grows for a library's records.
   json.reserve(k_piece + (std::size_t{16} << 10));
+  // What is written so far goes to the sink in pieces of about k_piece, so a scan of 6,000 entries
+  // is never held whole.
+  auto drain_full = [&] {
+    if (json.text().size() >= k_piece) {
+      json.drain(sink);
+    }
+  };
+  auto array = [&](std::string_view name, const auto& items, auto write) {
+    array_member(json, name, items, [&](JsonWriter& writer, const auto& item) {
+      write(writer, item);
+      drain_full();
+    });
+  };
   json.begin_object();
   json.member("schema", "archfit.scan/1");
   json.key("files");
@@ -115,29 +123,11 @@ void write_scan_json(const scan::ScanReport& report, int indent, const std::func
     json.member("path", file.path);
     optional_member(json, "member", file.member);
     json.member("format", file.format);
-    json.key("gpu_code");
-    json.begin_array();
-    for (const auto& code : file.gpu_code) {
-      write_gpu_code(json, code);
-      if (json.text().size() >= k_piece) {
-        json.drain(sink);
-      }
-    }
-    json.end_array();
-    json.key("bundles");
-    json.begin_array();
-    for (const auto& bundle : file.bundles) {
-      write_bundle(json, bundle);
-      if (json.text().size() >= k_piece) {
-        json.drain(sink);
-      }
-    }
-    json.end_array();
+    array("gpu_code", file.gpu_code, write_gpu_code);
+    array("bundles", file.bundles, write_bundle);
     write_file_rest(json, file);
     json.end_object();
-    if (json.text().size() >= k_piece) {
-      json.drain(sink);
-    }
+    drain_full();
   }
   json.end_array();
   json.end_object();

@@ -8,6 +8,8 @@
 
 #include "model/target_order.hpp"
 #include "model/vendor.hpp"
+#include "report/finding_text.hpp"
+#include "report/scan_findings.hpp"
 #include "util/terminal_text.hpp"
 
 namespace archfit::report {
@@ -95,9 +97,10 @@ std::string scan_summary_line(const scan::FileReport& file) {
 
 namespace {
 
-// A file -q lists: one with errors, or GPU code that does not match its own header or cannot be decoded.
+// A file -q lists: one with errors or warnings, or GPU code that does not match its own header or
+// cannot be decoded.
 bool has_problems(const scan::FileReport& file) {
-  if (!file.errors.empty()) {
+  if (!file.errors.empty() || !file.warnings.empty()) {
     return true;
   }
   for (const auto& code : file.gpu_code) {
@@ -221,9 +224,10 @@ std::string scan_to_text(const scan::ScanReport& report, const TextStyle& style)
     }
     if (file.errors.empty() || !file.gpu_code.empty()) {
       out += fmt::format("  {}\n", scan_summary_line(file));
-    } else {
-      out += fmt::format("  {}\n", style.red(fmt::format("{} error{} (see stderr)", file.errors.size(),
-                                                          file.errors.size() == 1 ? "" : "s")));
+    }
+    // Its errors and warnings, as the Findings every command reports (also on stderr, by the CLI).
+    for (const auto& finding : scan_file_findings(file)) {
+      out += finding_to_text(finding, style);
     }
   }
   return out;

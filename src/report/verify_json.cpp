@@ -23,12 +23,7 @@ std::string verify_to_json(const verify::VerifyReport& report, int indent) {
     json.string_array("evidence", check.evidence);
     text_or_null(json, "crash", check.crash);
     json.string_array("stderr_tail", check.stderr_tail);
-    json.key("metrics");
-    json.begin_object();
-    for (const auto& [name, value] : check.metrics) {
-      json.member(name, value);  // NaN (a wrong result) becomes null
-    }
-    json.end_object();
+    map_member(json, "metrics", check.metrics);  // NaN (a wrong result) becomes null
     json.end_object();
   }
   json.end_array();

@@ -852,6 +852,7 @@ void ElfStreamScanner::finish(FileReport& report) {
   };
   auto elf = binfmt::ElfFile::from_parts(s.header, s.section_table, s.names, s.size, read_section);
   if (!elf) {
+    report.format = "unknown";  // which kind of ELF file is not known: its header or section table is bad
     report.errors.push_back(elf.error().message);
     return;
   }

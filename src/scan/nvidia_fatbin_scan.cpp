@@ -6,6 +6,7 @@
 
 #include "binfmt/cubin.hpp"
 #include "binfmt/cuda_fatbin.hpp"
+#include "util/enum_names.hpp"
 #include "util/hex.hpp"
 #include "util/mapped_file.hpp"
 
@@ -30,16 +31,13 @@ constexpr std::uint64_t k_max_entry_size = std::uint64_t{1} << 30;
 constexpr std::uint64_t k_deep_cubin_keep = std::uint64_t{64} << 20;
 constexpr std::uint64_t k_deep_ptx_keep = 64 * 1024;
 
-std::string kind_name(const FatbinEntry& entry) {
-  switch (entry.kind) {
-    case binfmt::k_fatbin_kind_elf:
-      return "cubin";
-    case binfmt::k_fatbin_kind_ptx:
-      return "ptx";
-    default:
-      return "unknown";
-  }
-}
+// A fatbin entry's kind as scan's `kind` spells it; a kind number of neither is "unknown".
+constexpr EnumNames<std::uint16_t, 2> k_kind_names = {{
+    {binfmt::k_fatbin_kind_elf, "cubin"},
+    {binfmt::k_fatbin_kind_ptx, "ptx"},
+}};
+
+std::string kind_name(const FatbinEntry& entry) { return std::string(enum_name(k_kind_names, entry.kind)); }
 
 void append_number(std::string& out, std::uint64_t value, int base = 10) {
   char digits[24];

@@ -19,23 +19,23 @@
 #include "scan/host_needs_record.hpp"
 #include "scan/zip_scan.hpp"
 #include "scan/nvidia_fatbin_scan.hpp"
+#include "util/enum_names.hpp"
 #include "util/hex.hpp"
 
 namespace archfit::scan {
 
 namespace {
 
+// An ELF file's e_type as scan's `format` spells it; another type is "elf-type-N".
+constexpr EnumNames<std::uint16_t, 3> k_elf_formats = {{
+    {binfmt::k_et_rel, "elf-relocatable"},
+    {binfmt::k_et_exec, "elf-executable"},
+    {binfmt::k_et_dyn, "elf-shared-object"},
+}};
+
 std::string elf_format(std::uint16_t type) {
-  switch (type) {
-    case binfmt::k_et_rel:
-      return "elf-relocatable";
-    case binfmt::k_et_exec:
-      return "elf-executable";
-    case binfmt::k_et_dyn:
-      return "elf-shared-object";
-    default:
-      return fmt::format("elf-type-{}", type);
-  }
+  std::string_view name = enum_name(k_elf_formats, type, "");
+  return name.empty() ? fmt::format("elf-type-{}", type) : std::string(name);
 }
 
 
@@ -71,6 +71,7 @@ bool is_gpu_section(std::string_view name) {
 void scan_host_elf(Bytes data, const ScanOptions& options, FileReport& report) {
   auto elf = binfmt::ElfFile::parse(data);
   if (!elf) {
+    report.format = "unknown";  // ELF's magic, but which kind of ELF file is not known: the header is bad
     report.errors.push_back(elf.error().message);
     return;
   }

@@ -206,6 +206,36 @@ TEST(FindingsVoice, EnvQuietIsTheExportsAndVerboseSaysWhatEachReplaces) {
   EXPECT_NE(verbose.out.find(" is unset"), std::string::npos) << verbose.out;
 }
 
+// env's notes are Findings: --json lists them in `findings` (the members of every finding) beside the
+// sentences of `notes`, and a script says each sentence as a `# note:` comment, -q included. vLLM's
+// CMakeLists.txt (v0.33.0, data/project_arch_allowlists.tsv) has no gfx1036 in HIP_SUPPORTED_ARCHS.
+TEST(FindingsVoice, EnvNotesAreFindings) {
+  std::vector<std::string> args = {archfit_binary(), "env", "--sysroot", sysroot("mi300x-8gpu"), "--project", "vllm",
+                                   "--target", "gfx942,gfx1036"};
+  auto script = run_command(args);
+  args.push_back("-q");
+  auto quiet = run_command(args);
+  args.back() = "--json";
+  auto json = nlohmann::json::parse(run_command(args).out);
+  ASSERT_EQ(json["findings"].size(), json["notes"].size()) << json.dump(2);
+  bool dropped = false;
+  for (std::size_t i = 0; i < json["findings"].size(); ++i) {
+    const auto& finding = json["findings"][i];
+    expect_finding_members(finding);
+    EXPECT_EQ(finding["status"], "warn") << finding.dump();
+    EXPECT_EQ(finding["seen"], json["notes"][i]);
+    std::string comment = "# note: " + finding["seen"].get<std::string>() + "\n";
+    EXPECT_NE(script.out.find(comment), std::string::npos) << script.out;
+    EXPECT_NE(quiet.out.find(comment), std::string::npos) << quiet.out;
+    if (finding["id"] == "env.targets-unsupported") {
+      dropped = true;
+      EXPECT_EQ(finding["seen"].get<std::string>().rfind("gfx1036 not in vLLM", 0), 0u) << finding.dump();
+      EXPECT_NE(finding["source"].get<std::string>().find("vllm-project/vllm"), std::string::npos) << finding.dump();
+    }
+  }
+  EXPECT_TRUE(dropped) << json.dump(2);
+}
+
 // scan -v lists each entry with where its payload lies; the bytes there are a cubin (ELF magic),
 // as cuobjdump --list-elf lists them in this fixture.
 TEST(FindingsVoice, ScanVerboseListsEachEntryWithItsPayloadOffset) {

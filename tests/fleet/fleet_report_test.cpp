@@ -194,6 +194,28 @@ TEST_F(FleetReportTest, HostileFilesAreRejectedOneErrorEachAndTheRestAggregates)
       << errors;
 }
 
+// The same problems are Findings: in --json's `findings` (fleet.rejected, fail, seen = the error line,
+// origin the node or the file), in the text's Errors section and in Markdown through the shared renderers.
+TEST_F(FleetReportTest, RejectedFilesAreFindingsInJsonTextAndMarkdown) {
+  auto report = run_archfit_json({"fleet", "report", dir_.string()});
+  ASSERT_EQ(report["findings"].size(), report["errors"].size()) << report["findings"].dump(2);
+  for (std::size_t i = 0; i < report["findings"].size(); ++i) {
+    const auto& finding = report["findings"][i];
+    EXPECT_EQ(finding["id"], "fleet.rejected");
+    EXPECT_EQ(finding["status"], "fail");
+    EXPECT_EQ(finding["seen"], report["errors"][i]);
+    std::string origin = finding["origin"];
+    EXPECT_EQ(finding["seen"].get<std::string>().rfind(origin, 0), 0u) << finding.dump();
+  }
+  auto text = run_command({archfit_binary(), "fleet", "report", "--color", "never", dir_.string()});
+  EXPECT_NE(text.out.find("\nErrors\n  FAIL  rejected report: "), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("\n  FAIL  rejected report: n6.json: not an archfit node report"), std::string::npos) << text.out;
+  auto quiet = run_command({archfit_binary(), "-q", "fleet", "report", dir_.string()});
+  EXPECT_NE(quiet.out.find("FAIL  rejected report: n6.json"), std::string::npos) << quiet.out;
+  auto markdown = run_command({archfit_binary(), "fleet", "report", "--markdown", dir_.string()});
+  EXPECT_NE(markdown.out.find("**fail** `fleet.rejected` (n6): rejected report"), std::string::npos) << markdown.out;
+}
+
 // The minimum of --json: {"schema","nodes":[{"name","status","targets"}],"groups":[{"targets","nodes"}],"errors"}.
 TEST_F(FleetReportTest, JsonHasTheMinimumSchema) {
   auto report = run_archfit_json({"fleet", "report", dir_.string()});

@@ -6,6 +6,8 @@
 // support/documented_schema.hpp; a difference names the command, the key path and what differs.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -176,6 +178,18 @@ TEST(SchemaTest, ScanIsDocumented) {
                              (nvidia / "kernel_a.fatbin").string(), (nvidia / "kernel_a_sm_90a.cubin").string(),
                              (source_dir() / "README.md").string()});
   expect_command_documented("archfit.scan/1", {"scan", "--json", (amd / "zip").string()});
+  // A file cut inside its ELF header: an error, so `findings` has an element to hold against the page.
+  fs::path cut = fs::temp_directory_path() / ("archfit_schema_cut_" + std::to_string(::getpid()) + ".so");
+  {
+    std::ifstream whole(amd / "hip19_ccob.so", std::ios::binary);
+    std::string head(40, '\0');
+    whole.read(head.data(), static_cast<std::streamsize>(head.size()));
+    std::ofstream(cut, std::ios::binary) << head;
+  }
+  json actual = run_json({"scan", "--json", cut.string()});
+  fs::remove(cut);
+  ASSERT_FALSE(actual["files"][0]["findings"].empty()) << actual.dump(2);
+  expect_documented("archfit.scan/1", actual, "scan --json (a cut ELF file)");
 }
 
 TEST(SchemaTest, DetectIsDocumentedOnEveryCapturedSysroot) {
