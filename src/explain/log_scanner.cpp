@@ -248,13 +248,12 @@ void LogScanner::track_cmake_message(std::string_view visible, std::string_view 
 }
 
 void LogScanner::track_cmake2_version(std::string_view matching) {
-  // Every form of the facet names "cmake" and then a version starting "2.": the cheap finds keep
-  // the regex off other lines.
+  // Every form of the facet is "cmake 2." or "cmake version 2.": the cheap finds keep the regex off
+  // other lines (a build log names cmake on most of its lines).
   if (m_cmake2_facet < 0 || m_cmake2_in_log) {
     return;
   }
-  std::size_t cmake = matching.find("cmake");
-  if (cmake == std::string_view::npos || matching.find(" 2.", cmake) == std::string_view::npos) {
+  if (matching.find("cmake 2.") == std::string_view::npos && matching.find("cmake version 2.") == std::string_view::npos) {
     return;
   }
   const Facet& facet = m_signatures->facets[static_cast<std::size_t>(m_cmake2_facet)];
