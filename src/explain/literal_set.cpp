@@ -5,7 +5,14 @@
 namespace archfit::explain {
 
 LiteralSet::LiteralSet(const std::vector<std::string>& literals) : m_literal_count(literals.size()) {
-  // 1. The trie: m_next holds goto edges (k_none where absent) while it is built.
+  // 1. The trie: m_next holds goto edges (k_none where absent) while it is built. Room for the most
+  // states the literals can make is reserved first: growing the table by reallocation would hold the
+  // old and the new copy at once (a peak of twice the table); the untouched reserve costs no memory.
+  std::size_t most_states = 1;
+  for (const auto& literal : literals) {
+    most_states += literal.size();
+  }
+  m_next.reserve(most_states * 256);
   m_next.assign(256, k_none);
   std::vector<std::vector<std::uint32_t>> own_outputs(1);
   for (std::uint32_t index = 0; index < literals.size(); ++index) {

@@ -92,6 +92,9 @@ LogScanner::LogScanner(std::shared_ptr<const SignatureSet> signatures)
     if (m_signatures->facets[i].kind == "object" && m_signatures->facets[i].id == "cmake-if-operator") {
       m_cmake_operator_facet = static_cast<int>(i);
     }
+    if (m_signatures->facets[i].kind == "object" && m_signatures->facets[i].id == "cmake-2-version") {
+      m_cmake2_facet = static_cast<int>(i);
+    }
   }
 }
 
@@ -203,6 +206,9 @@ bool LogScanner::match_second_stage(std::string_view matching, std::uint64_t lin
     if (m_cmake_operator_in_message && rule.object_facet == m_cmake_operator_facet) {
       return true;  // shown on an earlier line of this CMake message
     }
+    if (m_cmake2_in_log && rule.object_facet == m_cmake2_facet) {
+      return true;  // a CMake 2.x named on an earlier line of the log
+    }
     return shown(rule.object_facet);
   };
   // Unambiguous only: every rule the line satisfies must name the same category, else the line
@@ -239,6 +245,19 @@ void LogScanner::track_cmake_message(std::string_view visible, std::string_view 
     const Facet& facet = m_signatures->facets[static_cast<std::size_t>(m_cmake_operator_facet)];
     m_cmake_operator_in_message = search_window(facet.regex, facet.literals, matching, k_regex_window);
   }
+}
+
+void LogScanner::track_cmake2_version(std::string_view matching) {
+  // Every form of the facet is "cmake 2." or "cmake version 2.": the cheap finds keep the regex off
+  // other lines (a build log names cmake on most of its lines).
+  if (m_cmake2_facet < 0 || m_cmake2_in_log) {
+    return;
+  }
+  if (matching.find("cmake 2.") == std::string_view::npos && matching.find("cmake version 2.") == std::string_view::npos) {
+    return;
+  }
+  const Facet& facet = m_signatures->facets[static_cast<std::size_t>(m_cmake2_facet)];
+  m_cmake2_in_log = search_window(facet.regex, facet.literals, matching, k_regex_window);
 }
 
 void LogScanner::add_line(std::string_view raw_line) {
@@ -291,6 +310,7 @@ void LogScanner::add_line(std::string_view raw_line) {
     matched = match_second_stage(m_matching, m_lines, text);
   }
   keep_if_error_like(text);
+  track_cmake2_version(m_matching);  // after this line's match: it counts for the later lines
   // CMake's status lines ("-- ...") are whole lines, never the first half of a wrapped message.
   if (!matched && text.size() >= k_min_wrapped_chars && !std::string_view(m_matching).starts_with("-- ")) {
     m_previous_line = m_lines;

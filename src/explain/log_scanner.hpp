@@ -120,6 +120,12 @@ class LogScanner {
   // operator on the one is an object of the other (and of no line outside the message).
   int m_cmake_operator_facet = -1;
   bool m_cmake_operator_in_message = false;
+  // The object facet `cmake-2-version` (a CMake 2.x named in the log: "cmake version 2.8.12.2"), and
+  // whether an earlier line showed it: users say which CMake they ran before they paste the parse
+  // error it printed, so the version is an object of every later line of the log.
+  int m_cmake2_facet = -1;
+  bool m_cmake2_in_log = false;
+  void track_cmake2_version(std::string_view matching);
   ErrorLikeness m_error_likeness;
   struct ScoredLine {
     int score = 0;

@@ -51,6 +51,15 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // nvcc processes which should have produced the objects were killed for memory, and that Paddle's
     // cpp_extension swallowed their errors, is the pull request's analysis, not in the log.
     "oom/fastdeploy-6885-nvcc-killed-silently-ld-cannot-find-cu-o.log",
+    // Tenth round: the issue text only; the empty AMDGPU_TARGETS and the failing rocm_agent_enumerator on a build
+    // server without a GPU are the maintainer's reading of the attached live log, which the excerpt lacks.
+    "arch-detect/rocfft-375-empty-amdgpu-targets-no-gpu-copr.log",
+    // Tenth round: an amdclang command with --offload-arch=native and the reporter's sentence that it fails on a host
+    // without a GPU; the failure's own message is not in the excerpt.
+    "arch-detect/ucc-969-offload-arch-native-no-gpu-build-host.log",
+    // Tenth round: CMake's "Parse error. Expected a command name, got unquoted argument with text" on CentOS 7; that
+    // the CMake was a 2.x (CentOS 7's package) is known from the fix (updating CMake to 3.x), not from the log.
+    "cmake-version/svt-vp9-91-parse-error-centos7-cmake-2.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any

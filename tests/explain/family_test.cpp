@@ -231,6 +231,54 @@ TEST(SecondStage, AnIfOperatorOnOneLineOfACMakeMessageCountsForItsLaterLines) {
             "");
 }
 
+// A user names the CMake 2.x they ran, then pastes the parse error it printed (lofar-astron/DP3#34): the
+// version is an object of every later line of the log, so the parse error is a CMake too old for the
+// script. Without the version the same parse error is any broken script; a version named only after
+// the error, or a CMake 3, names nothing.
+TEST(SecondStage, ACMake2NamedEarlierInTheLogCountsForALaterParseError) {
+  auto set = second_stage_only();
+  auto rule_of = [&](const std::vector<std::string>& lines) {
+    LogScanner scanner(set);
+    for (const auto& line : lines) {
+      scanner.add_line(line);
+    }
+    auto matches = scanner.matches();
+    return matches.hits.empty() ? std::string() : set->signatures[matches.hits[0].signature].id;
+  };
+  const std::vector<std::string> error = {"CMake Error: Error in cmake code at",
+                                          "/home/dijkema/opt/DP3/src/CMake/FindPackageHandleStandardArgs.cmake:6:",
+                                          "Parse error.  Expected \"(\", got newline with text \""};
+  std::vector<std::string> log = {"I ran into this error when using CMake 2.8.12.2.", "```"};
+  log.insert(log.end(), error.begin(), error.end());
+  EXPECT_EQ(rule_of(log), "facets-cmake-2-parse-error");
+  EXPECT_EQ(rule_of({"$ cmake --version", "cmake version 2.8.12", "$ cmake ..", error[2]}), "facets-cmake-2-parse-error");
+  EXPECT_EQ(rule_of(error), "");
+  std::vector<std::string> after = error;
+  after.push_back("I ran into this error when using CMake 2.8.12.2.");
+  EXPECT_EQ(rule_of(after), "");
+  EXPECT_EQ(rule_of({"cmake version 3.22.1", error[2]}), "");
+}
+
+// ptxas refusing bf16 is Triton's when the PTX file is Triton's (compile-ptx-src-*, or Python's
+// tempfile name tmpXXXXXXXX.ptx); nvcc's own intermediate files (tmpxft_*) are not Triton's.
+TEST(SecondStage, PtxasRefusingADtypeIsTritonsOnlyInTritonsFiles) {
+  auto set = second_stage_only();
+  auto ids = [&](const std::string& line) {
+    LogScanner scanner(set);
+    scanner.add_line(line);
+    auto matches = scanner.matches();
+    return matches.hits.empty() ? std::string() : set->signatures[matches.hits[0].signature].id;
+  };
+  EXPECT_EQ(ids("ptxas /tmp/compile-ptx-src-38da7f, line 91; error   : Feature '.bf16' requires .target sm_80 or higher"),
+            "facets-triton-dtype-needs-newer-target");
+  EXPECT_EQ(ids("ptxas /tmp/tmpxft_00002a1c_00000000-6_kernel.ptx, line 91; error   : Feature '.bf16' requires .target "
+                "sm_80 or higher"),
+            "");
+  EXPECT_EQ(ids("ptxas /tmp/compile-ptx-src-38da7f, line 91; error   : Feature 'cvt.rn.satfinite' requires .target sm_89 "
+                "or higher"),
+            "");  // no data type named: not this rule's object
+}
+
 // A build whose architecture detection failed, then a binary without the GPU's code: the
 // detection is named first (nvidia-docker#797), the missing code stays in the findings.
 TEST(Ranking, FailedArchDetectionComesBeforeTheMissingCodeItCauses) {

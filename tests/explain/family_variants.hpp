@@ -211,6 +211,34 @@ inline const std::vector<FamilyVariant>& family_variants() {
       {"rocBLAS error: Cannot read C:\\Program Files\\AMD\\ROCm\\6.1\\bin\\/rocblas/library/TensileLibrary.dat: No such "
        "file or directory for GPU arch : gfx1103",
        "rocblas-no-kernels-for-arch", "https://github.com/brknsoul/ROCmLibs/issues/4"},
+      // Tenth round. rocm-path: CMake finding no CUDA compiler, and its CUDA compiler identification failing.
+      {"  No CMAKE_CUDA_COMPILER could be found.", "cmake-gpu-compiler-not-found", "https://github.com/mfem/mfem/issues/1116"},
+      {"Compiler: CMAKE_CUDA_COMPILER-NOTFOUND ", "cmake-gpu-compiler-not-found",
+       "https://github.com/JetsonHacksNano/installLibrealsense/issues/1"},
+      {"  Failed to detect a default CUDA architecture.", "cmake-cuda-compiler-id-failed",
+       "https://github.com/quokka-astro/quokka/issues/706"},
+      // cmake-version: bracket syntax (CMake 3.0) read by an older CMake.
+      {"Parse error. Expected a command name, got unquoted argument with text \"]]\"", "cmake-bracket-syntax-too-old",
+       "https://github.com/monero-project/monero/pull/595"},
+      // abi-mismatch: a stale libATen of an earlier source build; libtorch linked with the other string ABI.
+      {"ImportError: /usr/local/lib/python2.7/dist-packages/torch/lib/libATen.so.1: undefined symbol: "
+       "THNN_CudaDoubleSpatialClassNLLCriterion_updateGradInput",
+       "torch-library-undefined-symbol", "https://github.com/pytorch/pytorch/issues/2172"},
+      {"error: undefined reference to `c10::Error::Error(std::__cxx11::basic_string<char, std::char_traits<char>, "
+       "std::allocator<char> > const&, std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> > "
+       "const&, void const*)'",
+       "torch-link-cxx11-abi-string", "https://github.com/pytorch/pytorch/issues/13541"},
+      {"../../bin/libinfer_lib.a(trt_api_torch_parser.cpp.o):trt_api_torch_parser.cpp:(.text._ZNK2at6Tensor1tEv"
+       "[_ZNK2at6Tensor1tEv]+0x30e): more undefined references to `c10::Error::Error(c10::SourceLocation, std::string "
+       "const&)' follow",
+       "torch-link-cxx11-abi-string", "https://github.com/pytorch/pytorch/issues/35518"},
+      // triton-compile: Triton's own fp8e4nv assertion; ptxas refusing bf16 in the PTX Triton wrote (its file names).
+      {"AssertionError: fp8e4nv data type is not supported on CUDA arch < 89", "triton-fp8-type-unsupported",
+       "https://github.com/woct0rdho/triton-windows/issues/3"},
+      {"ptxas /tmp/compile-ptx-src-5c046b, line 77; error   : Feature '.bf16' requires .target sm_80 or higher",
+       "facets-triton-dtype-needs-newer-target", "https://github.com/triton-lang/triton/issues/1941"},
+      {"ptxas /tmp/tmpmfrp_3wp.ptx, line 281; error   : Feature '.bf16' requires .target sm_80 or higher",
+       "facets-triton-dtype-needs-newer-target", "https://github.com/hiyouga/LlamaFactory/issues/7417"},
   };
   return variants;
 }
@@ -256,6 +284,20 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
       {"frame #2: c10d::ProcessGroupNCCL::watchdogHandler() + 0x233 (0x1554e9e16333 in "
        "/mnt/home/ewulff/miniforge3/envs/mlpf/lib/python3.11/site-packages/torch/lib/libtorch_cuda.so)",
        "", "tests/data/logs/none/particleflow-390-nccl-watchdog-timeout-rank0-validation.log"},
+      // Tenth round's none logs: torch 1.5 no longer exporting its Python symbols globally, network errors,
+      // an optional package's warning, a driver too old, a full disk under pip's build dependencies.
+      {"Using pytorch 1.5 fails with \"undefined symbol: THPVariableClass\"", "",
+       "tests/data/logs/none/polygames-40-undefined-symbol-thpvariableclass-torch-1.5.log"},
+      {"Failed to establish a new connection: [Errno -3] Temporary failure in name resolution')': /simple/flash-attn/", "",
+       "tests/data/logs/none/llava-1165-flash-attn-name-resolution-no-matching-distribution.log"},
+      {"      error: Remote end closed connection without response", "",
+       "tests/data/logs/none/flash-attention-559-wheel-download-remote-end-closed.log"},
+      {"Warning: flash-attn is not installed. Will only run the manual PyTorch version. Please install flash-attn", "",
+       "tests/data/logs/none/voicebox-322-huggingface-connect-timeout-flash-attn-not-installed.log"},
+      {"The NVIDIA driver on your system is too old (found version 10010).", "",
+       "tests/data/logs/none/trixie-9-nvidia-driver-too-old-10010-slurm.log"},
+      {"      ERROR: Could not install packages due to an OSError: [Errno 28] No space left on device", "",
+       "tests/data/logs/none/monai-tutorials-2044-no-space-left-build-dependencies.log"},
       // A compiler error that is a bug in the code, not in the toolchain.
       {"broken.cpp:2:10: error: 'undeclared_function' was not declared in this scope", "", "g++ on this machine"},
   };
