@@ -197,19 +197,23 @@ TEST(SecondStage, ReadsTheLinesOfACMakeMessageAsCMakes) {
   EXPECT_TRUE(categories_of(set, "  Nvidia GPU not found.  Abort.").empty()) << "no CMake block above";
 }
 
+// The id of the first signature `lines`, fed one by one, match under `set`; empty when none.
+template <class Set>
+std::string first_rule_id(const Set& set, const std::vector<std::string>& lines) {
+  LogScanner scanner(set);
+  for (const auto& line : lines) {
+    scanner.add_line(line);
+  }
+  auto matches = scanner.matches();
+  return matches.hits.empty() ? std::string() : set->signatures[matches.hits[0].signature].id;
+}
+
 // CMake prints if()'s arguments and "Unknown arguments specified" on separate lines of one message, with
 // blank lines between (xdspacelab/openvslam#252, CMake < 3.8 meeting VERSION_GREATER_EQUAL): the operator
 // on the arguments line is an object of the message's later lines, and of no line outside the message.
 TEST(SecondStage, AnIfOperatorOnOneLineOfACMakeMessageCountsForItsLaterLines) {
   auto set = second_stage_only();
-  auto rule_of = [&](const std::vector<std::string>& lines) {
-    LogScanner scanner(set);
-    for (const auto& line : lines) {
-      scanner.add_line(line);
-    }
-    auto matches = scanner.matches();
-    return matches.hits.empty() ? std::string() : set->signatures[matches.hits[0].signature].id;
-  };
+  auto rule_of = [&](const std::vector<std::string>& lines) { return first_rule_id(set, lines); };
   const std::vector<std::string> message = {
       "CMake Error at build/googletest-src/CMakeLists.txt:13 (if):", "  if given arguments:", "",
       "    \"CMAKE_VERSION\" \"VERSION_GREATER_EQUAL\" \"3.0.2\"", "", "  Unknown arguments specified"};
@@ -237,14 +241,7 @@ TEST(SecondStage, AnIfOperatorOnOneLineOfACMakeMessageCountsForItsLaterLines) {
 // the error, or a CMake 3, names nothing.
 TEST(SecondStage, ACMake2NamedEarlierInTheLogCountsForALaterParseError) {
   auto set = second_stage_only();
-  auto rule_of = [&](const std::vector<std::string>& lines) {
-    LogScanner scanner(set);
-    for (const auto& line : lines) {
-      scanner.add_line(line);
-    }
-    auto matches = scanner.matches();
-    return matches.hits.empty() ? std::string() : set->signatures[matches.hits[0].signature].id;
-  };
+  auto rule_of = [&](const std::vector<std::string>& lines) { return first_rule_id(set, lines); };
   const std::vector<std::string> error = {"CMake Error: Error in cmake code at",
                                           "/home/dijkema/opt/DP3/src/CMake/FindPackageHandleStandardArgs.cmake:6:",
                                           "Parse error.  Expected \"(\", got newline with text \""};
