@@ -38,6 +38,38 @@ inline constexpr std::uint32_t k_sht_gnu_verdef = 0x6ffffffd;
 inline constexpr std::uint32_t k_sht_strtab = 3;
 inline constexpr std::uint32_t k_pt_dynamic = 2;
 
+// Whether the gABI (or GNU's extensions of it) defines what a section of this type holds: symbol
+// and string tables, relocations, hash tables, the dynamic array, notes, init/fini arrays, section
+// groups, symbol versions. A linker lays such a section out itself and never puts a blob in it, so
+// only the other types (SHT_PROGBITS, and types this list does not know) can carry embedded code.
+// Values: System V gABI "Sections" (https://www.sco.com/developers/gabi/latest/ch4.sheader.html)
+// and glibc's elf.h (SHT_RELR, SHT_GNU_HASH, SHT_GNU_verdef/verneed/versym).
+constexpr bool section_type_has_defined_layout(std::uint32_t type) {
+  switch (type) {
+    case 2:           // SHT_SYMTAB
+    case 3:           // SHT_STRTAB
+    case 4:           // SHT_RELA
+    case 5:           // SHT_HASH
+    case 6:           // SHT_DYNAMIC
+    case 7:           // SHT_NOTE
+    case 9:           // SHT_REL
+    case 11:          // SHT_DYNSYM
+    case 14:          // SHT_INIT_ARRAY
+    case 15:          // SHT_FINI_ARRAY
+    case 16:          // SHT_PREINIT_ARRAY
+    case 17:          // SHT_GROUP
+    case 18:          // SHT_SYMTAB_SHNDX
+    case 19:          // SHT_RELR
+    case 0x6ffffff6:  // SHT_GNU_HASH
+    case 0x6ffffffd:  // SHT_GNU_verdef
+    case 0x6ffffffe:  // SHT_GNU_verneed
+    case 0x6fffffff:  // SHT_GNU_versym
+      return true;
+    default:
+      return false;
+  }
+}
+
 // One program header (segment): only the fields archfit uses.
 struct ElfSegment {
   std::uint32_t type = 0;

@@ -116,7 +116,7 @@ TEST_F(ScanStream, EveryMemberStreamedEqualsTheExtractedFile) {
   }
   auto from_zip = by_member(zip_scan(), true);
   auto from_files = by_member(run_archfit_json(args), false);
-  ASSERT_EQ(from_zip.size(), 5u);
+  ASSERT_EQ(from_zip.size(), 6u);
   EXPECT_EQ(from_zip, from_files);
 }
 
@@ -184,6 +184,22 @@ TEST_F(ScanStream, EmbeddedCodeInRodataIsFoundWhereReadelfPutsIt) {
     EXPECT_EQ(images[1]["target"], lines(oracle("embed_cubin.target")).at(0));
     EXPECT_EQ(images[1]["file_offset"], where["blob_cubin"].first);
     EXPECT_EQ(images[1]["size"], where["blob_cubin"].second);
+  }
+}
+
+// The same code object in .rodata and in an allocated SHT_NOTE section (readelf's "NOTE"): a
+// section whose layout the ELF format defines is not searched, in memory or in the stream, so only
+// the .rodata copy is reported.
+TEST_F(ScanStream, SectionsWhoseLayoutElfDefinesAreNotSearched) {
+  std::string sections = oracle("libembed_note.sections");
+  ASSERT_TRUE(std::regex_search(sections, std::regex(R"(\.note\.archfit +NOTE )"))) << sections;
+  auto in_memory = run_archfit_json({"scan", (dir() / "libembed_note.so").string()})["files"][0];
+  auto streamed = member(zip_scan(), "libembed_note.so");
+  for (const auto& file : {in_memory, streamed}) {
+    EXPECT_TRUE(file["errors"].empty()) << file["errors"].dump();
+    ASSERT_EQ(file["gpu_code"].size(), 1u) << file.dump(1);
+    EXPECT_EQ(file["gpu_code"][0]["section"], ".rodata");
+    EXPECT_EQ(file["gpu_code"][0]["target"], readelf_target_id(oracle("embed_co.readelf-h")));
   }
 }
 
