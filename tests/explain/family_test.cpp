@@ -49,6 +49,48 @@ TEST(CauseFamilies, LinesOfNoCategoryMatchNothing) {
   }
 }
 
+// The eleventh round's rows take their own wording and leave the neighbouring messages to the rows that had them
+// (or to nothing): each line is a real message, with the ids it must match (in table order).
+TEST(CauseFamilies, EleventhRoundRowsLeaveNeighbouringWordingsAlone) {
+  struct Case {
+    std::string line;
+    std::vector<std::string> ids;
+    std::string source;
+  };
+  const std::vector<Case> cases = {
+      // Ollama's lines around its rejection of the GPU: the pointer to the override docs, and the run with the override.
+      {"time...source=amd_windows.go:97 msg=\"See https://github.com/ollama/ollama/blob/main/docs/troubleshooting.md for "
+       "HSA_OVERRIDE_GFX_VERSION usage\"",
+       {}, "https://github.com/ollama/ollama/issues/2502"},
+      {"time...source=amd_windows.go:63 msg=\"skipping rocm gfx compatibility check\" HSA_OVERRIDE_GFX_VERSION=10.3.0",
+       {}, "https://github.com/ollama/ollama/issues/2502"},
+      // A std::__throw_* helper with its symbol version stays with the versioned link-time row; a c10 symbol with torch.
+      {"/usr/bin/ld: /home/cpl-library/lib/libcpl.so: undefined reference to "
+       "`std::__throw_bad_array_new_length()@GLIBCXX_3.4.29'",
+       {"glibcxx-undefined-reference-link"}, "https://github.com/Crompulence/cpl-library/issues/26"},
+      {"ImportError: /usr/local/lib/python3.10/dist-packages/exllama_kernels.cpython-310-x86_64-linux-gnu.so: undefined "
+       "symbol: _ZN3c104cuda9SetDeviceEi",
+       {"torch-symbol-undefined"}, "https://github.com/turboderp-org/exllamav2/issues/457"},
+      // nvcc's own prefixed message keeps its row; compute_native and an empty compute_ keep theirs.
+      {"nvcc fatal : Unsupported gpu architecture 'compute_86'", {"nvcc-unsupported-gpu-arch"},
+       "https://github.com/zhanghang1989/PyTorch-Encoding/issues/383"},
+      {"`Unsupported gpu architecture 'compute_native'\"`", {"cmake-native-arch-too-old"},
+       "https://github.com/colmap/colmap/issues/2232"},
+      {"  nvcc fatal : Unsupported gpu architecture 'compute_'", {"nvcc-empty-gpu-arch"},
+       "https://github.com/colmap/colmap/issues/1822"},
+      // CMake's per-target form of an empty list keeps its row; an arch name that is a number (one the script does not
+      // know) is not a tool's output read as an architecture.
+      {"  CUDA_ARCHITECTURES is empty for target \"exputil\".", {"cmake-cuda-architectures-empty"},
+       "https://github.com/EXP-code/EXP/issues/63"},
+      {"Unknown CUDA Architecture Name 2.1(2.0) in CUDA_SELECT_NVCC_ARCH_FLAGS", {},
+       "https://github.com/torch/distro/issues/133"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.source);
+    EXPECT_EQ(matched_ids({c.line}), c.ids) << c.line;
+  }
+}
+
 TEST(CauseFamilies, DeviceLibraryForATargetIsNeverAPathProblem) {
   auto set = signatures();
   for (const auto& variant : test::family_variants()) {
