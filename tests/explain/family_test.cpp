@@ -256,6 +256,21 @@ TEST(SecondStage, ACMake2NamedEarlierInTheLogCountsForALaterParseError) {
   EXPECT_EQ(rule_of({"cmake version 3.22.1", error[2]}), "");
 }
 
+// Ollama prints the HSA_OVERRIDE_GFX_VERSION it runs with, and lines later the runner crashes (ollama#4780:
+// "exit status 0xc0000005" with HSA_OVERRIDE_GFX_VERSION=9.0.6): an override set on an earlier line is an
+// object of every later line. A line that only names the variable, without a value, carries nothing
+// (llama.cpp's gfx1152 report: "without setting HSA_OVERRIDE_GFX_VERSION, the server crashes").
+TEST(SecondStage, AnOverrideSetEarlierInTheLogCountsForALaterCrash) {
+  auto set = second_stage_only();
+  auto rule_of = [&](const std::vector<std::string>& lines) { return first_rule_id(set, lines); };
+  const std::string crash = "Error: llama runner process has terminated: exit status 0xc0000005";
+  EXPECT_EQ(rule_of({"set HSA_OVERRIDE_GFX_VERSION=9.0.6", "ollama run llama3", crash}), "facets-override-crash");
+  EXPECT_EQ(rule_of({"i use rx 5500xt and override to gfx1030", crash}), "facets-override-crash");
+  EXPECT_EQ(rule_of({crash}), "");
+  EXPECT_EQ(rule_of({crash, "set HSA_OVERRIDE_GFX_VERSION=9.0.6"}), "") << "set only after the crash";
+  EXPECT_EQ(rule_of({"I run llama-server without setting HSA_OVERRIDE_GFX_VERSION", crash}), "");
+}
+
 // ptxas refusing bf16 is Triton's when the PTX file is Triton's (compile-ptx-src-*, or Python's
 // tempfile name tmpXXXXXXXX.ptx); nvcc's own intermediate files (tmpxft_*) are not Triton's.
 TEST(SecondStage, PtxasRefusingADtypeIsTritonsOnlyInTritonsFiles) {
@@ -317,6 +332,33 @@ TEST(SecondStage, RulesNameDefinedFacetsAndKnownCategories) {
   EXPECT_FALSE(add_second_stage(clash, facets, rules_header + "row\tld\t*\tkilled\toom\tc\tf\thttps://x\n").ok());
   SignatureSet bad_kind = *parsed;
   EXPECT_FALSE(add_second_stage(bad_kind, "kind\tid\tpattern\tsource\nthing\tx\tabc\thttps://x\n", rules_header).ok());
+}
+
+// The carry columns: none/message/log, objects only, a prefilter of 3+ characters per text when carried
+// and none otherwise.
+TEST(SecondStage, CarriedFacetsAreObjectsWithAPrefilter) {
+  auto parsed = parse_signatures("id\tcategory\tpattern\tcause\tfix\tsource\n", "t");
+  ASSERT_TRUE(parsed.ok());
+  const std::string header = "kind\tid\tpattern\tcarry\tcarry_prefilter\tsource\n";
+  auto facets_ok = [&](const std::string& row) {
+    SignatureSet set = *parsed;
+    return add_second_stage(set, header + row, "id\ttool\tobject\tsymptom\tcategory\tcause\tfix\tsource\n").ok();
+  };
+  SignatureSet set = *parsed;
+  ASSERT_TRUE(add_second_stage(set, header + "object\tv\tcmake( version)? 2\\.\tlog\tCMake 2.|cmake  version 2.\thttps://x\n",
+                               "id\ttool\tobject\tsymptom\tcategory\tcause\tfix\tsource\n")
+                  .ok());
+  ASSERT_EQ(set.facets.size(), 1u);
+  EXPECT_EQ(set.facets[0].carry, FacetCarry::log);
+  EXPECT_EQ(set.facets[0].carry_prefilter, (std::vector<std::string>{"cmake 2.", "cmake version 2."}))
+      << "in the matching form";
+  EXPECT_TRUE(facets_ok("object\tv\tabc\tmessage\t_equal\thttps://x\n"));
+  EXPECT_TRUE(facets_ok("object\tv\tabc\tnone\t-\thttps://x\n"));
+  EXPECT_FALSE(facets_ok("object\tv\tabc\teverywhere\tabc\thttps://x\n"));
+  EXPECT_FALSE(facets_ok("symptom\tv\tabc\tlog\tabc\thttps://x\n")) << "only objects are carried";
+  EXPECT_FALSE(facets_ok("object\tv\tabc\tlog\t-\thttps://x\n")) << "a carried facet needs a prefilter";
+  EXPECT_FALSE(facets_ok("object\tv\tabc\tlog\tabc|x\thttps://x\n")) << "each text 3+ characters";
+  EXPECT_FALSE(facets_ok("object\tv\tabc\tnone\tabc\thttps://x\n")) << "a prefilter on a facet not carried";
 }
 
 TEST(SecondStage, EverySymptomHasAPrefilter) {
