@@ -304,6 +304,21 @@ TEST(SecondStage, AGpuCompilerCMakeCannotFindIsAToolkitPathProblem) {
             "");
 }
 
+// A CMake message whose first line is in ROCm's own package files (rocm-arch/rocm-arch#892: hip-config.cmake under
+// /opt/rocm/hip, "include could not find requested file:" on the next line) is about the ROCm install; the same
+// words in a project's own file, or after the message has ended, are not.
+TEST(SecondStage, AFileNotFoundInROCmsCMakeFilesIsAROCmPathProblem) {
+  auto set = second_stage_only();
+  auto rule_of = [&](const std::vector<std::string>& lines) { return first_rule_id(set, lines); };
+  const std::string include = "   include could not find requested file:";
+  EXPECT_EQ(rule_of({"CMake Error at /opt/rocm/hip/lib/cmake/hip/hip-config.cmake:214 (", include}),
+            "facets-cmake-rocm-path-not-found");
+  EXPECT_EQ(rule_of({"CMake Error at cmake/Dependencies.cmake:214 (include):", include}), "");
+  EXPECT_EQ(rule_of({"CMake Error at /opt/rocm/hip/lib/cmake/hip/hip-config.cmake:214 (",
+                     "-- Configuring incomplete, errors occurred!", "include could not find requested file:"}),
+            "");
+}
+
 // Triton prints "Internal Triton PTX codegen error:" and then its ptxas's lines (triton-lang/triton#542, Triton 2.0
 // on a Titan X: Feature 'mma' requires .target sm_70): a ptxas line asking for a newer target after it is Triton's.
 // Without the codegen line the same ptxas line may be any build's; after it, nothing is carried backwards.

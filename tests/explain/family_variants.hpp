@@ -229,6 +229,9 @@ inline const std::vector<FamilyVariant>& family_variants() {
       {"CMake Error at /usr/share/cmake/Modules/CMakeDetermineCUDACompiler.cmake:25 (message):\n  Could not find compiler "
        "set in environment variable CUDACXX:",
        "facets-cmake-gpu-compiler-not-in-path", "https://github.com/NVIDIA/cutlass/issues/1269"},
+      // rocm-path: a file not found inside ROCm's own CMake package files (the path on the message's first line).
+      {"CMake Error at /opt/rocm/hip/lib/cmake/hip/hip-config.cmake:214 (\n   include could not find requested file:",
+       "facets-cmake-rocm-path-not-found", "https://github.com/rocm-arch/rocm-arch/issues/892"},
       // triton-compile: Triton's codegen error, then its ptxas asking for a newer target; triton-mismatch: a module
       // path pasted with a space after a dot.
       {"E       RuntimeError: Internal Triton PTX codegen error: \nE       ptxas /tmp/fileeECWP1, line 297; error   : "
