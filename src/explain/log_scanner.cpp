@@ -88,12 +88,10 @@ LogScanner::LogScanner(std::shared_ptr<const SignatureSet> signatures)
   for (std::size_t i = 0; i < m_hits.size(); ++i) {
     m_hits[i].signature = i;
   }
+  m_carried.assign(m_signatures->facets.size(), 0);
   for (std::size_t i = 0; i < m_signatures->facets.size(); ++i) {
-    if (m_signatures->facets[i].kind == "object" && m_signatures->facets[i].id == "cmake-if-operator") {
-      m_cmake_operator_facet = static_cast<int>(i);
-    }
-    if (m_signatures->facets[i].kind == "object" && m_signatures->facets[i].id == "cmake-2-version") {
-      m_cmake2_facet = static_cast<int>(i);
+    if (m_signatures->facets[i].carry != FacetCarry::none) {
+      m_carried_facets.push_back(i);
     }
   }
 }
@@ -196,18 +194,10 @@ bool LogScanner::match_second_stage(std::string_view matching, std::uint64_t lin
     }
     return state == k_facet_shown;
   };
-  // An HSA_OVERRIDE_GFX_VERSION the log set on an earlier line (log_facts.hpp) is an object of
-  // every later line: the runtime crashes lines after the launcher printed the override.
-  const bool override_in_log = !m_facts.overrides.empty();
+  // A carried object shown on an earlier line of its scope (track_carried_facets) is shown here too.
   auto object_shown = [&](const FacetRule& rule) {
-    if (override_in_log && rule.object == "hsa-override") {
+    if (rule.object_facet >= 0 && m_carried[static_cast<std::size_t>(rule.object_facet)] != 0) {
       return true;
-    }
-    if (m_cmake_operator_in_message && rule.object_facet == m_cmake_operator_facet) {
-      return true;  // shown on an earlier line of this CMake message
-    }
-    if (m_cmake2_in_log && rule.object_facet == m_cmake2_facet) {
-      return true;  // a CMake 2.x named on an earlier line of the log
     }
     return shown(rule.object_facet);
   };
@@ -232,32 +222,38 @@ bool LogScanner::match_second_stage(std::string_view matching, std::uint64_t lin
 }
 
 void LogScanner::track_cmake_message(std::string_view visible, std::string_view matching) {
+  bool ends_message = false;
   if (matching.find("cmake error") != std::string_view::npos) {
     m_in_cmake_message = true;
-    m_cmake_operator_in_message = false;  // a new message
+    ends_message = true;  // a new message
   } else if (visible.front() != ' ' && visible.front() != '\t') {
     m_in_cmake_message = false;  // an unindented line ends the message (blank lines do not)
-    m_cmake_operator_in_message = false;
+    ends_message = true;
   }
-  // Every operator of the facet ends in "_equal": the cheap find keeps the regex off other lines.
-  if (m_in_cmake_message && !m_cmake_operator_in_message && m_cmake_operator_facet >= 0 &&
-      matching.find("_equal") != std::string_view::npos) {
-    const Facet& facet = m_signatures->facets[static_cast<std::size_t>(m_cmake_operator_facet)];
-    m_cmake_operator_in_message = search_window(facet.regex, facet.literals, matching, k_regex_window);
+  if (ends_message) {
+    for (std::size_t index : m_carried_facets) {
+      if (m_signatures->facets[index].carry == FacetCarry::message) {
+        m_carried[index] = 0;
+      }
+    }
   }
 }
 
-void LogScanner::track_cmake2_version(std::string_view matching) {
-  // Every form of the facet is "cmake 2." or "cmake version 2.": the cheap finds keep the regex off
-  // other lines (a build log names cmake on most of its lines).
-  if (m_cmake2_facet < 0 || m_cmake2_in_log) {
-    return;
+void LogScanner::track_carried_facets(std::string_view matching) {
+  for (std::size_t index : m_carried_facets) {
+    const Facet& facet = m_signatures->facets[index];
+    if (m_carried[index] != 0 || (facet.carry == FacetCarry::message && !m_in_cmake_message)) {
+      continue;
+    }
+    // The prefilter keeps the regex off the other lines (a build log names cmake on most of its lines).
+    bool candidate = false;
+    for (const auto& literal : facet.carry_prefilter) {
+      candidate = candidate || matching.find(literal) != std::string_view::npos;
+    }
+    if (candidate && search_window(facet.carried_by(), facet.carry_prefilter, matching, k_regex_window)) {
+      m_carried[index] = 1;
+    }
   }
-  if (matching.find("cmake 2.") == std::string_view::npos && matching.find("cmake version 2.") == std::string_view::npos) {
-    return;
-  }
-  const Facet& facet = m_signatures->facets[static_cast<std::size_t>(m_cmake2_facet)];
-  m_cmake2_in_log = search_window(facet.regex, facet.literals, matching, k_regex_window);
 }
 
 void LogScanner::add_line(std::string_view raw_line) {
@@ -271,6 +267,7 @@ void LogScanner::add_line(std::string_view raw_line) {
   m_facts.collect(text, m_lines);
   matching_text(text, m_matching);
   track_cmake_message(text, m_matching);
+  track_carried_facets(m_matching);  // before this line's match: a facet it shows is shown on it anyway
   std::size_t first_stage = m_signatures->first_stage;
   collect_candidates(m_matching, m_candidates);
   int single = first_match(m_candidates, m_matching, first_stage);
@@ -310,7 +307,6 @@ void LogScanner::add_line(std::string_view raw_line) {
     matched = match_second_stage(m_matching, m_lines, text);
   }
   keep_if_error_like(text);
-  track_cmake2_version(m_matching);  // after this line's match: it counts for the later lines
   // CMake's status lines ("-- ...") are whole lines, never the first half of a wrapped message.
   if (!matched && text.size() >= k_min_wrapped_chars && !std::string_view(m_matching).starts_with("-- ")) {
     m_previous_line = m_lines;

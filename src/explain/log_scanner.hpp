@@ -76,8 +76,12 @@ class LogScanner {
   // The second stage: the facets `matching` shows, and the one category the rules give them.
   bool match_second_stage(std::string_view matching, std::uint64_t line, std::string_view evidence);
   // Whether this line belongs to a CMake message: "CMake Error at X (message):" and the indented
-  // lines under it, which carry the message text but not CMake's name.
+  // lines under it, which carry the message text but not CMake's name. A new message, or a line
+  // outside one, ends what the message-carried facets carried.
   void track_cmake_message(std::string_view visible, std::string_view matching);
+  // The carried facets (error_facets.tsv `carry`) this line shows count for the later lines of
+  // their scope: its CMake message, or the log.
+  void track_carried_facets(std::string_view matching);
   void keep_if_error_like(std::string_view text);
 
   std::shared_ptr<const SignatureSet> m_signatures;
@@ -114,18 +118,12 @@ class LogScanner {
   // The line is CMake's (a "CMake Error" line or an indented line of its message): the second
   // stage's tool `cmake` is shown on it.
   bool m_in_cmake_message = false;
-  // The object facet `cmake-if-operator` (a comparison operator of if() this CMake may predate),
-  // when the table has it, and whether a line of the current CMake message showed it: CMake prints
-  // if()'s arguments and "Unknown arguments specified" on separate lines of one message, so the
-  // operator on the one is an object of the other (and of no line outside the message).
-  int m_cmake_operator_facet = -1;
-  bool m_cmake_operator_in_message = false;
-  // The object facet `cmake-2-version` (a CMake 2.x named in the log: "cmake version 2.8.12.2"), and
-  // whether an earlier line showed it: users say which CMake they ran before they paste the parse
-  // error it printed, so the version is an object of every later line of the log.
-  int m_cmake2_facet = -1;
-  bool m_cmake2_in_log = false;
-  void track_cmake2_version(std::string_view matching);
+  // The facets with a carry scope (indices into SignatureSet::facets), and per facet whether a
+  // line of its scope showed it: CMake prints if()'s arguments and "Unknown arguments specified"
+  // on separate lines of one message; a user names the CMake 2.x they ran lines before its parse
+  // error; Ollama prints HSA_OVERRIDE_GFX_VERSION lines before the runner crashes.
+  std::vector<std::size_t> m_carried_facets;
+  std::vector<std::uint8_t> m_carried;
   ErrorLikeness m_error_likeness;
   struct ScoredLine {
     int score = 0;

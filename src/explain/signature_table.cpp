@@ -43,6 +43,59 @@ Result<std::vector<std::size_t>> column_indices(const knowledge::TsvTable& table
   return index;
 }
 
+// The facet's `carry`, `carry_pattern` and `carry_prefilter` fields ("-" or absent: not carried, or
+// the facet's own pattern; prefilter texts separated by "|", put in the matching form).
+Status read_carry(const knowledge::TsvTable& table, const std::vector<std::string>& row, Facet& facet) {
+  static constexpr std::string_view k_facets = "error_facets.tsv";
+  const std::string& carry = table.field(row, "carry");
+  const std::string& prefilter = table.field(row, "carry_prefilter");
+  if (carry.empty() || carry == "none") {
+    facet.carry = FacetCarry::none;
+  } else if (carry == "message") {
+    facet.carry = FacetCarry::message;
+  } else if (carry == "log") {
+    facet.carry = FacetCarry::log;
+  } else {
+    return Error{fmt::format("data/{}: facet '{}' has carry '{}'; carries are none, message, log", k_facets,
+                             facet.id, carry)};
+  }
+  const std::string& pattern = table.field(row, "carry_pattern");
+  if (facet.carry == FacetCarry::none) {
+    if ((!prefilter.empty() && prefilter != "-") || (!pattern.empty() && pattern != "-")) {
+      return Error{
+          fmt::format("data/{}: facet '{}' is not carried but has a carry_prefilter or carry_pattern", k_facets, facet.id)};
+    }
+    return Ok{};
+  }
+  if (!pattern.empty() && pattern != "-") {
+    try {
+      facet.carry_regex = std::regex(pattern, k_regex_flags);
+    } catch (const std::regex_error& error) {
+      return Error{fmt::format("data/{}: facet '{}': carry_pattern is not a valid ECMAScript regex ({})", k_facets,
+                               facet.id, error.what())};
+    }
+  }
+  if (facet.kind != "object") {
+    return Error{fmt::format("data/{}: facet '{}' is a {}; only objects are carried", k_facets, facet.id, facet.kind)};
+  }
+  std::string_view rest = prefilter;
+  while (true) {
+    std::size_t bar = rest.find('|');
+    std::string literal = matching_literal(rest.substr(0, bar));
+    if (literal.size() < k_min_literal_length) {
+      return Error{fmt::format("data/{}: facet '{}' is carried, and each carry_prefilter text (separated by |) "
+                               "needs {} or more characters: '{}'",
+                               k_facets, facet.id, k_min_literal_length, prefilter)};
+    }
+    facet.carry_prefilter.push_back(std::move(literal));
+    if (bar == std::string_view::npos) {
+      break;
+    }
+    rest.remove_prefix(bar + 1);
+  }
+  return Ok{};
+}
+
 }  // namespace
 
 bool is_known_category(std::string_view category) {
@@ -125,6 +178,9 @@ Status add_second_stage(SignatureSet& set, std::string_view facets_text, std::st
                                facet.id, error.what())};
     }
     facet.literals = matching_literals(facet.pattern);
+    if (Status status = read_carry(facets, row, facet); !status.ok()) {
+      return status;
+    }
     set.facets.push_back(std::move(facet));
   }
   ARCHFIT_TRY(knowledge::TsvTable rules, knowledge::parse_tsv(rules_text, k_rules));

@@ -11,6 +11,7 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <regex>
 #include <string>
 #include <string_view>
@@ -42,6 +43,11 @@ struct Signature {
   std::string facets;
 };
 
+// How far an object facet shown on one line counts (error_facets.tsv, column `carry`): on that
+// line only, on the later lines of the CMake message that showed it ("CMake Error at …" and the
+// indented lines under it), or on every later line of the log.
+enum class FacetCarry { none, message, log };
+
 // One facet of the second stage: a way a tool, an object or a symptom shows in a line.
 struct Facet {
   std::string kind;  // "tool", "object" or "symptom"
@@ -49,6 +55,16 @@ struct Facet {
   std::string pattern;
   std::regex regex;
   std::vector<std::string> literals;  // lower-cased prefilter, as for signatures
+  FacetCarry carry = FacetCarry::none;
+  // What a line must match for the facet to count on the later lines of its scope (column
+  // `carry_pattern`; "-" there: the facet's own pattern). A line that only names
+  // HSA_OVERRIDE_GFX_VERSION shows the object, but only one that sets it carries it.
+  std::optional<std::regex> carry_regex;
+  // The carry regex runs only on lines that contain one of these texts, in the matching form
+  // (column `carry_prefilter`); empty when not carried.
+  std::vector<std::string> carry_prefilter;
+
+  const std::regex& carried_by() const { return carry_regex ? *carry_regex : regex; }
 };
 
 // A rule of the second stage: the facets a line must show (empty tool/object: any) for the
@@ -80,7 +96,10 @@ Result<SignatureSet> parse_signatures(std::string_view text, std::string_view na
 
 // Adds the second stage to `set`: facets in the error_facets.tsv format, rules in the
 // error_facet_rules.tsv format. Fails, naming the row, on an unknown kind or category, a rule that
-// names an undefined facet or has no symptom, an id that repeats a signature's, or a bad pattern.
+// names an undefined facet or has no symptom, an id that repeats a signature's, or a bad pattern;
+// on a `carry` other than none/message/log, a carried facet that is not an object, and a carried
+// facet without a prefilter literal of 3 or more characters (or a prefilter on one not carried).
+// The columns carry and carry_prefilter are optional: without them no facet is carried.
 Status add_second_stage(SignatureSet& set, std::string_view facets_text, std::string_view rules_text);
 
 // The table embedded from data/error_signatures.tsv, compiled once (thread-safe).

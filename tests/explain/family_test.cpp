@@ -38,7 +38,7 @@ TEST(CauseFamilies, EveryVariantIsGivenToItsSignature) {
   for (const auto& variant : test::family_variants()) {
     SCOPED_TRACE(variant.source);
     ASSERT_GE(set->find(variant.id), 0) << variant.id << " is not a signature or rule id";
-    EXPECT_EQ(matched_ids({variant.line}), std::vector<std::string>{variant.id}) << variant.line;
+    EXPECT_EQ(matched_ids(test::lines_of(variant)), std::vector<std::string>{variant.id}) << variant.line;
   }
 }
 
@@ -176,9 +176,12 @@ std::shared_ptr<const SignatureSet> second_stage_only() {
   return std::make_shared<const SignatureSet>(std::move(set));
 }
 
-std::vector<std::string> categories_of(const std::shared_ptr<const SignatureSet>& set, const std::string& line) {
+std::vector<std::string> categories_of(const std::shared_ptr<const SignatureSet>& set,
+                                       const std::vector<std::string>& lines) {
   LogScanner scanner(set);
-  scanner.add_line(line);
+  for (const auto& line : lines) {
+    scanner.add_line(line);
+  }
   std::vector<std::string> categories;
   for (const auto& hit : scanner.matches().hits) {
     categories.push_back(set->signatures[hit.signature].category);
@@ -196,7 +199,7 @@ TEST(SecondStage, AloneItNeverContradictsTheFamilies) {
   for (const auto& variant : test::family_variants()) {
     SCOPED_TRACE(variant.source);
     const std::string& expected = full->signatures[static_cast<std::size_t>(full->find(variant.id))].category;
-    auto categories = categories_of(stage_two, variant.line);
+    auto categories = categories_of(stage_two, test::lines_of(variant));
     EXPECT_LE(categories.size(), 1u);
     if (!categories.empty()) {
       EXPECT_EQ(categories[0], expected) << variant.line;
@@ -205,18 +208,18 @@ TEST(SecondStage, AloneItNeverContradictsTheFamilies) {
   }
   EXPECT_GE(named, 8u);
   for (const auto& line : test::lines_of_no_category()) {
-    EXPECT_TRUE(categories_of(stage_two, line.line).empty()) << line.line;
+    EXPECT_TRUE(categories_of(stage_two, {line.line}).empty()) << line.line;
   }
 }
 
 TEST(SecondStage, NamesACategoryOnlyWhenItsRulesAgree) {
   // A Triton module no signature names (meta-pytorch/tritonbench#551) -> triton-mismatch.
-  EXPECT_EQ(categories_of(second_stage_only(), "ModuleNotFoundError: No module named 'triton.tools.tensor_descriptor'"),
+  EXPECT_EQ(categories_of(second_stage_only(), {"ModuleNotFoundError: No module named 'triton.tools.tensor_descriptor'"}),
             std::vector<std::string>{"triton-mismatch"});
   // Constructed: Triton and nvcc both on a line with an arch unsupported -> two readings, no category.
-  EXPECT_TRUE(categories_of(second_stage_only(), "triton: nvcc fatal : Value 'sm_90a' is not supported").empty());
+  EXPECT_TRUE(categories_of(second_stage_only(), {"triton: nvcc fatal : Value 'sm_90a' is not supported"}).empty());
   // Constructed: a symptom with no tool or object a rule names -> no category.
-  EXPECT_TRUE(categories_of(second_stage_only(), "Error: the model file was not found").empty());
+  EXPECT_TRUE(categories_of(second_stage_only(), {"Error: the model file was not found"}).empty());
 }
 
 // CMake prints its message under an unnamed, indented block ("CMake Error at X (message):" and
@@ -236,7 +239,7 @@ TEST(SecondStage, ReadsTheLinesOfACMakeMessageAsCMakes) {
   after.add_line("-- Configuring incomplete, errors occurred!");
   after.add_line("Nvidia GPU not found.  Abort.");
   EXPECT_TRUE(after.matches().hits.empty());
-  EXPECT_TRUE(categories_of(set, "  Nvidia GPU not found.  Abort.").empty()) << "no CMake block above";
+  EXPECT_TRUE(categories_of(set, {"  Nvidia GPU not found.  Abort."}).empty()) << "no CMake block above";
 }
 
 // The id of the first signature `lines`, fed one by one, match under `set`; empty when none.
@@ -296,6 +299,102 @@ TEST(SecondStage, ACMake2NamedEarlierInTheLogCountsForALaterParseError) {
   after.push_back("I ran into this error when using CMake 2.8.12.2.");
   EXPECT_EQ(rule_of(after), "");
   EXPECT_EQ(rule_of({"cmake version 3.22.1", error[2]}), "");
+}
+
+// The eleventh round's rows, against their neighbours: each matches its own wording and leaves the
+// others' alone (the positive lines are real, in family_variants.hpp).
+TEST(CauseFamilies, EleventhRoundRowsKeepToTheirOwnWording) {
+  auto ids = [](const std::string& line) { return matched_ids({line}); };
+  using V = std::vector<std::string>;
+  // A real architecture number nvcc lacks is the toolkit's age, not a failed detection.
+  EXPECT_EQ(ids("nvcc fatal   : Unsupported gpu architecture 'compute_120'"), V{"nvcc-unsupported-gpu-arch"});
+  EXPECT_EQ(ids("nvcc fatal   : Unsupported gpu architecture 'compute_native'"), V{"cmake-native-arch-too-old"});
+  // torch names a number it does not know: a GPU too new for this torch, not an arch list holding a word.
+  EXPECT_TRUE(ids("ValueError: Unknown CUDA arch (12.0) or GPU not supported").empty());
+  // rocm_agent_enumerator's output names gfx000 for the CPU agent on every machine: no error by itself.
+  EXPECT_TRUE(ids("gfx000").empty());
+  // With a target, the device library is missing for that target (compiler-version), even after the change.
+  EXPECT_EQ(ids("clang++: error: cannot find ROCm device library for gfx1100; provide its path via '--rocm-path' or "
+                "'--rocm-device-lib-path', or pass '-nogpulib' to build without ROCm device library"),
+            V{"rocm-device-lib-missing-target"});
+  // A symbol of another C++ library is not torch's.
+  EXPECT_TRUE(ids("ImportError: /x/_ext.so: undefined symbol: _ZN5boost6system15system_categoryEv").empty());
+}
+
+// CMake prints the compiler variable, the name and "is not a full path and was not found in the PATH" on
+// separate lines of one message (rocm-arch/rocm-arch#868: hipcc without /opt/rocm/bin on PATH; lfranke/TRIPS#4:
+// CMAKE_CUDA_COMPILER given as an unexpanded $ENV:CUDA_PATH\bin\nvcc.exe); CUDACXX naming a missing nvcc is
+// one line (NVIDIA/cutlass#1269). A host compiler (g++) not found is no GPU toolkit's path.
+TEST(SecondStage, AGpuCompilerCMakeCannotFindIsAToolkitPathProblem) {
+  auto set = second_stage_only();
+  auto rule_of = [&](const std::vector<std::string>& lines) { return first_rule_id(set, lines); };
+  const std::string verdict = "  is not a full path and was not found in the PATH.";
+  EXPECT_EQ(rule_of({"CMake Error at CMakeLists.txt:47 (project):", "  The CMAKE_CXX_COMPILER:", "", "    hipcc", "",
+                     verdict}),
+            "facets-cmake-gpu-compiler-not-in-path");
+  EXPECT_EQ(rule_of({"CMake Error at External/saiga/cmake/Dependencies_cuda.cmake:21 (enable_language):",
+                     "  The CMAKE_CUDA_COMPILER:", "", "    $ENV:CUDA_PATH\\bin\\nvcc.exe", "", verdict}),
+            "facets-cmake-gpu-compiler-not-in-path");
+  EXPECT_EQ(rule_of({"CMake Error at /usr/share/cmake/Modules/CMakeDetermineCUDACompiler.cmake:25 (message):",
+                     "  Could not find compiler set in environment variable CUDACXX:"}),
+            "facets-cmake-gpu-compiler-not-in-path");
+  EXPECT_EQ(rule_of({"CMake Error at CMakeLists.txt:3 (project):", "  The CMAKE_CXX_COMPILER:", "", "    g++", "", verdict}),
+            "");
+  // The name of one message is not an object of the next.
+  EXPECT_EQ(rule_of({"CMake Error at CMakeLists.txt:47 (project):", "  The CMAKE_CXX_COMPILER:", "", "    hipcc",
+                     "CMake Error at CMakeLists.txt:48 (project):", "  The CMAKE_C_COMPILER:", "", "    gcc", "", verdict}),
+            "");
+}
+
+// A CMake message whose first line is in ROCm's own package files (rocm-arch/rocm-arch#892: hip-config.cmake under
+// /opt/rocm/hip, "include could not find requested file:" on the next line) is about the ROCm install; the same
+// words in a project's own file, or after the message has ended, are not.
+TEST(SecondStage, AFileNotFoundInROCmsCMakeFilesIsAROCmPathProblem) {
+  auto set = second_stage_only();
+  auto rule_of = [&](const std::vector<std::string>& lines) { return first_rule_id(set, lines); };
+  const std::string include = "   include could not find requested file:";
+  EXPECT_EQ(rule_of({"CMake Error at /opt/rocm/hip/lib/cmake/hip/hip-config.cmake:214 (", include}),
+            "facets-cmake-rocm-path-not-found");
+  EXPECT_EQ(rule_of({"CMake Error at cmake/Dependencies.cmake:214 (include):", include}), "");
+  EXPECT_EQ(rule_of({"CMake Error at /opt/rocm/hip/lib/cmake/hip/hip-config.cmake:214 (",
+                     "-- Configuring incomplete, errors occurred!", "include could not find requested file:"}),
+            "");
+}
+
+// Triton prints "Internal Triton PTX codegen error:" and then its ptxas's lines (triton-lang/triton#542, Triton 2.0
+// on a Titan X: Feature 'mma' requires .target sm_70): a ptxas line asking for a newer target after it is Triton's.
+// Without the codegen line the same ptxas line may be any build's; after it, nothing is carried backwards.
+TEST(SecondStage, PtxasAfterTritonsCodegenErrorIsTritons) {
+  auto set = second_stage_only();
+  auto rule_of = [&](const std::vector<std::string>& lines) { return first_rule_id(set, lines); };
+  const std::string codegen = "E       RuntimeError: Internal Triton PTX codegen error: ";
+  const std::string ptxas = "E       ptxas /tmp/fileeECWP1, line 297; error   : Feature 'mma' requires .target sm_70 or higher";
+  EXPECT_EQ(rule_of({codegen, ptxas}), "facets-triton-ptxas-needs-newer-target");
+  EXPECT_EQ(rule_of({ptxas}), "");
+  EXPECT_EQ(rule_of({ptxas, codegen}), "");
+}
+
+// A module path pasted with a space after a dot (woct0rdho/triton-windows#89: 'triton. common') is still a
+// Triton module; a sentence that goes on after "triton." names none.
+TEST(SecondStage, ATritonModulePastedWithASpaceIsStillOne) {
+  auto set = second_stage_only();
+  EXPECT_EQ(first_rule_id(set, {"ModuleNotFoundError: No module named 'triton. common'"}), "facets-triton-module-moved");
+  EXPECT_EQ(first_rule_id(set, {"ModuleNotFoundError: No module named 'triton'. I installed it"}), "");
+}
+
+// Ollama prints the HSA_OVERRIDE_GFX_VERSION it runs with, and lines later the runner crashes (ollama#4780:
+// "exit status 0xc0000005" with HSA_OVERRIDE_GFX_VERSION=9.0.6): an override set on an earlier line is an
+// object of every later line. A line that only names the variable, without a value, carries nothing
+// (llama.cpp's gfx1152 report: "without setting HSA_OVERRIDE_GFX_VERSION, the server crashes").
+TEST(SecondStage, AnOverrideSetEarlierInTheLogCountsForALaterCrash) {
+  auto set = second_stage_only();
+  auto rule_of = [&](const std::vector<std::string>& lines) { return first_rule_id(set, lines); };
+  const std::string crash = "Error: llama runner process has terminated: exit status 0xc0000005";
+  EXPECT_EQ(rule_of({"set HSA_OVERRIDE_GFX_VERSION=9.0.6", "ollama run llama3", crash}), "facets-override-crash");
+  EXPECT_EQ(rule_of({"i use rx 5500xt and override to gfx1030", crash}), "facets-override-crash");
+  EXPECT_EQ(rule_of({crash}), "");
+  EXPECT_EQ(rule_of({crash, "set HSA_OVERRIDE_GFX_VERSION=9.0.6"}), "") << "set only after the crash";
+  EXPECT_EQ(rule_of({"I run llama-server without setting HSA_OVERRIDE_GFX_VERSION", crash}), "");
 }
 
 // ptxas refusing bf16 is Triton's when the PTX file is Triton's (compile-ptx-src-*, or Python's
@@ -359,6 +458,33 @@ TEST(SecondStage, RulesNameDefinedFacetsAndKnownCategories) {
   EXPECT_FALSE(add_second_stage(clash, facets, rules_header + "row\tld\t*\tkilled\toom\tc\tf\thttps://x\n").ok());
   SignatureSet bad_kind = *parsed;
   EXPECT_FALSE(add_second_stage(bad_kind, "kind\tid\tpattern\tsource\nthing\tx\tabc\thttps://x\n", rules_header).ok());
+}
+
+// The carry columns: none/message/log, objects only, a prefilter of 3+ characters per text when carried
+// and none otherwise.
+TEST(SecondStage, CarriedFacetsAreObjectsWithAPrefilter) {
+  auto parsed = parse_signatures("id\tcategory\tpattern\tcause\tfix\tsource\n", "t");
+  ASSERT_TRUE(parsed.ok());
+  const std::string header = "kind\tid\tpattern\tcarry\tcarry_prefilter\tsource\n";
+  auto facets_ok = [&](const std::string& row) {
+    SignatureSet set = *parsed;
+    return add_second_stage(set, header + row, "id\ttool\tobject\tsymptom\tcategory\tcause\tfix\tsource\n").ok();
+  };
+  SignatureSet set = *parsed;
+  ASSERT_TRUE(add_second_stage(set, header + "object\tv\tcmake( version)? 2\\.\tlog\tCMake 2.|cmake  version 2.\thttps://x\n",
+                               "id\ttool\tobject\tsymptom\tcategory\tcause\tfix\tsource\n")
+                  .ok());
+  ASSERT_EQ(set.facets.size(), 1u);
+  EXPECT_EQ(set.facets[0].carry, FacetCarry::log);
+  EXPECT_EQ(set.facets[0].carry_prefilter, (std::vector<std::string>{"cmake 2.", "cmake version 2."}))
+      << "in the matching form";
+  EXPECT_TRUE(facets_ok("object\tv\tabc\tmessage\t_equal\thttps://x\n"));
+  EXPECT_TRUE(facets_ok("object\tv\tabc\tnone\t-\thttps://x\n"));
+  EXPECT_FALSE(facets_ok("object\tv\tabc\teverywhere\tabc\thttps://x\n"));
+  EXPECT_FALSE(facets_ok("symptom\tv\tabc\tlog\tabc\thttps://x\n")) << "only objects are carried";
+  EXPECT_FALSE(facets_ok("object\tv\tabc\tlog\t-\thttps://x\n")) << "a carried facet needs a prefilter";
+  EXPECT_FALSE(facets_ok("object\tv\tabc\tlog\tabc|x\thttps://x\n")) << "each text 3+ characters";
+  EXPECT_FALSE(facets_ok("object\tv\tabc\tnone\tabc\thttps://x\n")) << "a prefilter on a facet not carried";
 }
 
 TEST(SecondStage, EverySymptomHasAPrefilter) {

@@ -5,15 +5,28 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace archfit::test {
 
 struct FamilyVariant {
-  std::string line;
+  std::string line;    // a message printed over several lines (CMake, Triton) has them separated by \n
   std::string id;      // signature or rule id
   std::string source;  // public message quoted
 };
+
+// The variant's lines, in the order the tool printed them.
+inline std::vector<std::string> lines_of(const FamilyVariant& variant) {
+  std::vector<std::string> lines;
+  std::string_view rest = variant.line;
+  for (std::size_t newline = rest.find('\n'); newline != std::string_view::npos; newline = rest.find('\n')) {
+    lines.emplace_back(rest.substr(0, newline));
+    rest.remove_prefix(newline + 1);
+  }
+  lines.emplace_back(rest);
+  return lines;
+}
 
 inline const std::vector<FamilyVariant>& family_variants() {
   static const std::vector<FamilyVariant> variants = {
@@ -87,6 +100,10 @@ inline const std::vector<FamilyVariant>& family_variants() {
       {"ImportError: /home/miyan/danshili/MeshODE/build/pyDeform.cpython-38-x86_64-linux-gnu.so: undefined symbol: "
        "_ZTVN5torch8autograd12AutogradMetaE",
        "torch-symbol-undefined", "https://github.com/hjwdzh/MeshODE/issues/9"},
+      // caffe2 is a torch namespace too (mmcv's extension built against another torch).
+      {"ImportError: miniconda3/envs/open-mmlab/lib/python3.7/site-packages/mmcv/_ext.cpython-37m-x86_64-linux-gnu.so: "
+       "undefined symbol: _ZN6caffe28TypeMeta21_typeMetaDataInstanceISt7complexIdEEEPKNS_6detail1",
+       "torch-symbol-undefined", "https://github.com/open-mmlab/mmdetection/issues/3525"},
       // compiler-version: clang, Apple clang and GCC-on-macOS as nvcc's host compiler.
       {"#error -- unsupported clang version! clang version must be less than 10 and greater than 3.2 . The nvcc flag "
        "'-allow-unsupported-compiler' can be used to override this version check",
@@ -142,6 +159,10 @@ inline const std::vector<FamilyVariant>& family_variants() {
       {"clang-13: error: cannot find ROCm device library. Provide its path via --rocm-path or --rocm-device-lib-path, "
        "or pass -nogpulib to build without ROCm device library.",
        "rocm-device-lib-not-found", "https://github.com/ROCm/ROCm-Device-Libs/issues/81"},
+      // The message quoted inside a sentence: the closing quote is dropped, the sentence goes on.
+      {"The ROCm container no longer builds. `llama-cpp-python` fails to compile from source with error message "
+       "`clang++: error: cannot find ROCm device library` or clang not found.",
+       "rocm-device-lib-not-found", "https://github.com/instructlab/instructlab/issues/855"},
       // missing-headers: MSVC's wording, localised MSVC and GCC.
       {"fatal error C1083: Cannot open include file: 'cuda_runtime.h': No such file or directory",
        "cuda-runtime-h-not-found", "https://github.com/Jimver/cuda-toolkit/issues/109"},
@@ -189,6 +210,35 @@ inline const std::vector<FamilyVariant>& family_variants() {
       // arch-detect: an empty arch reaching nvcc; CMake's own detection failing.
       {"nvcc fatal   : Unsupported gpu architecture 'compute_'", "nvcc-empty-gpu-arch",
        "https://github.com/tatsy/torchmcubes/issues/18"},
+      // A word where the architecture belongs: CMake's detection text, or TORCH_CUDA_ARCH_LIST=cpu; the
+      // CPU agent's gfx000 from rocm_agent_enumerator.
+      {"causing nvcc error `Unsupported gpu architecture 'compute_No CUDA Devices found.'`.", "nvcc-empty-gpu-arch",
+       "https://github.com/ggml-org/llama.cpp/pull/18413"},
+      {"`ValueError: Unknown CUDA arch (cpu) or GPU not supported   `", "torch-arch-list-not-an-arch",
+       "https://github.com/oobabooga/textgen/issues/1382"},
+      {"clang++: error: invalid target ID 'gfx000'; format is a processor name followed by an optional colon-delimited "
+       "list of features followed by an enable/disable sign (e.g., 'gfx908:sramecc+:xnack-')",
+       "gfx000-as-target", "https://github.com/icl-utk-edu/papi/pull/415"},
+      // rocm-path: CMake given a GPU compiler it cannot find, over the lines of one message.
+      {"CMake Error at CMakeLists.txt:47 (project):\n  The CMAKE_CXX_COMPILER:\n\n    hipcc\n\n  is not a full path and "
+       "was not found in the PATH.",
+       "facets-cmake-gpu-compiler-not-in-path", "https://github.com/rocm-arch/rocm-arch/pull/868"},
+      {"CMake Error at External/saiga/cmake/Dependencies_cuda.cmake:21 (enable_language):\n  The CMAKE_CUDA_COMPILER:\n\n"
+       "    $ENV:CUDA_PATH\\bin\\nvcc.exe\n\n  is not a full path and was not found in the PATH.",
+       "facets-cmake-gpu-compiler-not-in-path", "https://github.com/lfranke/TRIPS/issues/4"},
+      {"CMake Error at /usr/share/cmake/Modules/CMakeDetermineCUDACompiler.cmake:25 (message):\n  Could not find compiler "
+       "set in environment variable CUDACXX:",
+       "facets-cmake-gpu-compiler-not-in-path", "https://github.com/NVIDIA/cutlass/issues/1269"},
+      // rocm-path: a file not found inside ROCm's own CMake package files (the path on the message's first line).
+      {"CMake Error at /opt/rocm/hip/lib/cmake/hip/hip-config.cmake:214 (\n   include could not find requested file:",
+       "facets-cmake-rocm-path-not-found", "https://github.com/rocm-arch/rocm-arch/issues/892"},
+      // triton-compile: Triton's codegen error, then its ptxas asking for a newer target; triton-mismatch: a module
+      // path pasted with a space after a dot.
+      {"E       RuntimeError: Internal Triton PTX codegen error: \nE       ptxas /tmp/fileeECWP1, line 297; error   : "
+       "Feature 'mma' requires .target sm_70 or higher",
+       "facets-triton-ptxas-needs-newer-target", "https://github.com/triton-lang/triton/issues/542"},
+      {"ModuleNotFoundError: No module named 'triton. common'", "facets-triton-module-moved",
+       "https://github.com/woct0rdho/triton-windows/issues/89"},
       {"  CUDA_ARCHITECTURES is set to \"native\", but no GPU was detected.", "cmake-cuda-native-no-gpu",
        "https://github.com/colmap/colmap/issues/2807"},
       {"-- Automatic GPU detection failed. Building for common architectures.", "cmake-cuda-auto-detect-failed",

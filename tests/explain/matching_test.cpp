@@ -112,7 +112,8 @@ TEST(SignatureTable, RejectsBadRows) {
 }
 
 // The prefilter may never hide a match: on every line of every real log, a signature (or a
-// second-stage symptom) whose regex matches the line's matching form also has one of its literals in it.
+// second-stage facet) whose regex matches the line's matching form also has one of its literals in it,
+// and a carried facet one of its carry_prefilter texts.
 TEST(SignatureTable, PrefilterNeverRejectsALineTheRegexMatches) {
   auto set = builtin_signatures();
   ASSERT_TRUE(set.ok());
@@ -146,6 +147,9 @@ TEST(SignatureTable, PrefilterNeverRejectsALineTheRegexMatches) {
       }
       for (const auto& facet : (*set)->facets) {
         check(facet.kind + ":" + facet.id, facet.regex, facet.literals);
+        if (facet.carry != FacetCarry::none) {
+          check(facet.kind + ":" + facet.id + " (carry_prefilter)", facet.carried_by(), facet.carry_prefilter);
+        }
       }
     }
   }
