@@ -44,9 +44,9 @@ struct IndexedLog {
   std::string signature;
 };
 
-inline std::vector<IndexedLog> read_log_index() {
+inline std::vector<IndexedLog> read_log_index(const std::filesystem::path& dir = logs_dir()) {
   std::vector<IndexedLog> rows;
-  std::istringstream in(read_text(logs_dir() / "INDEX.tsv"));
+  std::istringstream in(read_text(dir / "INDEX.tsv"));
   std::string line;
   std::map<std::string, std::size_t> column;
   while (std::getline(in, line)) {
