@@ -12,6 +12,8 @@
 #include "explain/log_facts.hpp"
 #include "explain/log_rules.hpp"
 #include "explain_test_support.hpp"
+#include "knowledge/embedded_data.hpp"
+#include "knowledge/tsv_table.hpp"
 
 namespace archfit::explain {
 namespace {
@@ -298,6 +300,25 @@ TEST(LogFacts, NamesAnApusIntegratedGpuByItsCpuModel) {
   EXPECT_TRUE(apu_gpus_named("| CPU Brand: AMD Ryzen 7 7700X 8-Core Processor | |").empty());
   EXPECT_TRUE(apu_gpus_named("Ryzen 7 8700GX").empty());
   EXPECT_TRUE(apu_gpus_named("build 8700G of the model").empty());
+}
+
+TEST(LogFacts, EveryApuModelNamesAnIntegratedProcessorExplainCanPlace) {
+  // data/amd_apu_graphics.tsv against LLVM's tables: each gfx is a processor of a known family
+  // (data/amdgpu_processors.tsv) that exists only as an APU's GPU (data/amdgpu_apu_processors.tsv), and
+  // each model is 4 digits and a suffix, read back by the CPU reader.
+  const auto& table = knowledge::embedded_table("amd_apu_graphics.tsv");
+  ASSERT_GE(table.rows.size(), 100u);
+  auto apus = knowledge::embedded_file("amdgpu_apu_processors.tsv");
+  ASSERT_TRUE(apus.has_value());
+  for (const auto& row : table.rows) {
+    const std::string& model = table.field(row, "model");
+    const std::string& gfx = table.field(row, "gfx");
+    EXPECT_FALSE(amd_family_key(gfx).empty()) << model;
+    EXPECT_NE(apus->find("\n" + gfx + "\t"), std::string_view::npos) << model << " " << gfx;
+    auto named = apu_gpus_named("AMD Ryzen 7 " + model + " with Radeon Graphics");
+    ASSERT_EQ(named.size(), 1u) << model;
+    EXPECT_EQ(named[0].first, gfx) << model;
+  }
 }
 
 TEST(LogRules, AnApuNamedByItsCpuIsTheGpuOnlyWhenNoOtherIsNamed) {
