@@ -10,6 +10,7 @@
 #include "explain/log_scanner.hpp"
 #include "knowledge/amdgpu_processors.hpp"
 #include "knowledge/pci_id_tables.hpp"
+#include "knowledge/tsv_table.hpp"
 
 namespace archfit::explain {
 
@@ -60,6 +61,7 @@ bool is_alnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0;
 struct LineMarks {
   bool gfx = false;       // "gfx", any case
   bool product = false;   // "rx" or "radeon", any case
+  bool ryzen = false;     // "ryzen", any case
   bool overrid = false;   // "overrid", any case
   bool cuda_build = false;  // "nvcc", "__cudacc__", "__nvcc__", "-gencode", any case
   bool triton = false;      // "triton", "_inductor", any case
@@ -91,7 +93,8 @@ LineMarks scan_marks(std::string_view line) {
   for (std::size_t i = 0; i < line.size(); ++i) {
     switch (lower(line[i])) {
       case 'g': marks.gfx = marks.gfx || at(i, "gfx"); break;
-      case 'r': marks.product = marks.product || at(i, "rx") || at(i, "radeon"); break;
+      case 'r': marks.product = marks.product || at(i, "rx") || at(i, "radeon");
+                marks.ryzen = marks.ryzen || at(i, "ryzen"); break;
       case 'x': marks.product = marks.product || (at(i, "xt") && after_model_number(line, i)); break;
       case 'o': marks.overrid = marks.overrid || at(i, "overrid"); break;
       case 'n': marks.cuda_build = marks.cuda_build || at(i, "nvcc"); break;
@@ -150,6 +153,22 @@ const std::map<std::string, std::string>& product_processors() {
       if (families.size() == 1 && !families.begin()->empty()) {
         result[key] = *processors.begin();
       }
+    }
+    return result;
+  }();
+  return table;
+}
+
+// data/amd_apu_graphics.tsv: APU model number (upper case, "8700G") -> the LLVM processor of its iGPU.
+const std::map<std::string, std::string>& apu_processors() {
+  static const std::map<std::string, std::string> table = [] {
+    std::map<std::string, std::string> result;
+    const auto& tsv = knowledge::embedded_table("amd_apu_graphics.tsv");
+    for (const auto& row : tsv.rows) {
+      std::string model = tsv.field(row, "model");
+      std::transform(model.begin(), model.end(), model.begin(),
+                     [](char c) { return static_cast<char>(std::toupper(static_cast<unsigned char>(c))); });
+      result[model] = tsv.field(row, "gfx");
     }
     return result;
   }();
@@ -282,6 +301,59 @@ std::vector<std::pair<std::string, std::string>> amd_gpus_named(std::string_view
   return named;
 }
 
+std::vector<std::pair<std::string, std::string>> apu_gpus_named(std::string_view line) {
+  std::vector<std::pair<std::string, std::string>> named;
+  std::string lower_line = lowercase(line);
+  auto skip = [&](std::size_t i) {  // spaces, "™"/"®" (UTF-8 bytes), "(tm)", "(r)"
+    while (i < lower_line.size()) {
+      if (lower_line[i] == ' ' || static_cast<unsigned char>(lower_line[i]) >= 0x80) {
+        ++i;
+      } else if (lower_line.compare(i, 4, "(tm)") == 0) {
+        i += 4;
+      } else if (lower_line.compare(i, 3, "(r)") == 0) {
+        i += 3;
+      } else {
+        break;
+      }
+    }
+    return i;
+  };
+  auto digit = [&](std::size_t i) { return i < lower_line.size() && std::isdigit(static_cast<unsigned char>(lower_line[i])); };
+  for (std::size_t at = lower_line.find("ryzen"); at != std::string::npos; at = lower_line.find("ryzen", at + 5)) {
+    if (at > 0 && is_alnum(lower_line[at - 1])) {
+      continue;
+    }
+    std::size_t i = skip(at + 5);
+    if (digit(i) && (i + 1 == lower_line.size() || lower_line[i + 1] == ' ')) {
+      i = skip(i + 1);  // the tier: "Ryzen 7 8700G"
+    }
+    if (lower_line.compare(i, 4, "pro ") == 0) {
+      i = skip(i + 4);
+    }
+    std::size_t end = i;
+    while (digit(end)) {
+      ++end;
+    }
+    if (end - i != 4) {
+      continue;
+    }
+    while (end < lower_line.size() && std::isalpha(static_cast<unsigned char>(lower_line[end]))) {
+      ++end;
+    }
+    if (end < lower_line.size() && is_alnum(lower_line[end])) {
+      continue;
+    }
+    std::string model = lower_line.substr(i, end - i);
+    std::transform(model.begin(), model.end(), model.begin(),
+                   [](char c) { return static_cast<char>(std::toupper(static_cast<unsigned char>(c))); });
+    const auto& table = apu_processors();
+    if (auto found = table.find(model); found != table.end()) {
+      named.emplace_back(found->second, std::string(line.substr(at, end - at)));
+    }
+  }
+  return named;
+}
+
 std::vector<std::string> shared_object_paths(std::string_view text) {
   std::vector<std::string> paths;
   std::size_t i = 0;
@@ -396,6 +468,18 @@ void LogFacts::collect(std::string_view line, std::uint64_t number) {
         bool by_product = lowercase(named_as) != processor;
         gpus.push_back({LoggedValue{number, processor, clip_text(line, LogScanner::k_evidence_chars)}, named_as,
                         by_product});
+      }
+    }
+  }
+  if (gpus.size() < k_max_gpus && marks.ryzen) {
+    for (auto& [processor, named_as] : apu_gpus_named(line)) {
+      bool known = false;
+      for (const auto& gpu : gpus) {
+        known = known || (gpu.by_cpu && gpu.where.value == processor && gpu.named_as == named_as);
+      }
+      if (!known && gpus.size() < k_max_gpus) {
+        gpus.push_back({LoggedValue{number, processor, clip_text(line, LogScanner::k_evidence_chars)}, named_as,
+                        false, true});
       }
     }
   }

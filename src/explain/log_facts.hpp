@@ -5,7 +5,8 @@
 // and HSA_OVERRIDE_GFX_VERSION settings ("HSA_OVERRIDE_GFX_VERSION=10.3.0", a compose file's
 // "HSA_OVERRIDE_GFX_VERSION: 11.0.0", or in words: "override to gfx1030"), and the AMD GPUs the log
 // names, by gfx processor ("Name: gfx1012", "gpu_type=gfx1031", "GFX1010") or by product name
-// ("RX 5500 XT", "Radeon 780M", looked up in data/amdgpu_pci_ids.tsv). Each list keeps the first few
+// ("RX 5500 XT", "Radeon 780M", looked up in data/amdgpu_pci_ids.tsv) or by the APU whose integrated
+// GPU it is ("Ryzen 7 8700G", looked up in data/amd_apu_graphics.tsv). Each list keeps the first few
 // distinct values, so a huge log costs a bounded amount.
 #pragma once
 
@@ -29,6 +30,9 @@ struct LoggedGpu {
   LoggedValue where;       // value: the processor ("gfx1012")
   std::string named_as;    // "GFX1012", or the product name as the log wrote it ("rx 5500xt")
   bool by_product = false; // named by product (data/amdgpu_pci_ids.tsv), not by a gfx name
+  // Named by the APU's CPU model ("Ryzen 7 8700G", data/amd_apu_graphics.tsv): its integrated GPU, which
+  // is the GPU an override was set for only when the log names no other (log_rules.hpp).
+  bool by_cpu = false;
 };
 
 struct LogFacts {
@@ -61,6 +65,12 @@ std::vector<std::string> shared_object_paths(std::string_view text);
 // that data/amdgpu_processors.tsv knows, and product names ("RX 5500 XT", "rx5700", "Radeon 780M")
 // whose data/amdgpu_pci_ids.tsv rows all name one family. Pairs of (processor, as written).
 std::vector<std::pair<std::string, std::string>> amd_gpus_named(std::string_view line);
+
+// The integrated GPUs of the AMD APUs named in `line` ("AMD Ryzen 7 8845HS w/ Radeon 780M Graphics",
+// "Ryzen 8700G", "Ryzen 9 PRO 7940HS"): "Ryzen", an optional tier digit and "PRO", then a model number
+// of data/amd_apu_graphics.tsv matched whole (8700G, not 8700F or 8700GX). Pairs of (processor, the
+// CPU as written from "Ryzen" on).
+std::vector<std::pair<std::string, std::string>> apu_gpus_named(std::string_view line);
 
 // The family two AMD processors must share for code of one to run on the other: the generic
 // processor of data/amdgpu_processors.tsv ("gfx10-3-generic" for gfx1031), or the processor itself

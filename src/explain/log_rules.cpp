@@ -88,8 +88,8 @@ Finding crossing_finding(const LogRule& rule, const OverrideCrossing& crossing) 
 // override presents on another line (ollama's gpu_type= and amdgpu-arch read the hardware, and a log
 // that names the override's own processor may be about a GPU it fits).
 bool on_override_line(const LoggedGpu& gpu, const LogFacts& facts) {
-  if (gpu.by_product) {
-    return false;  // a product name is the hardware's (the driver's name, which no override changes)
+  if (gpu.by_product || gpu.by_cpu) {
+    return false;  // a product or CPU name is the hardware's (the driver's name, which no override changes)
   }
   return std::any_of(facts.overrides.begin(), facts.overrides.end(), [&](const LoggedValue& logged) {
     auto version = detect::parse_gfx_override(logged.value);
@@ -169,7 +169,9 @@ std::optional<OverrideCrossing> find_override_crossing(const LogFacts& facts) {
     }
     bool decided = true;
     for (const auto& gpu : facts.gpus) {
-      if (on_override_line(gpu, facts)) {
+      // An APU's iGPU named by its CPU is no evidence of a crossing: the override may be for a discrete
+      // GPU the log does not name.
+      if (on_override_line(gpu, facts) || gpu.by_cpu) {
         continue;
       }
       std::string family = amd_family_key(gpu.where.value);
@@ -203,8 +205,13 @@ std::optional<OverrideWithin> find_override_within_family(const LogFacts& facts)
   if (!within) {
     return std::nullopt;
   }
+  // An APU's iGPU named by its CPU counts only when the log names no other GPU: then it is the one the
+  // override was set for; next to a named GPU, the CPU says nothing about which GPU that was.
+  bool other_named = std::any_of(facts.gpus.begin(), facts.gpus.end(), [&](const LoggedGpu& gpu) {
+    return !gpu.by_cpu && !on_override_line(gpu, facts);
+  });
   for (const auto& gpu : facts.gpus) {
-    if (on_override_line(gpu, facts)) {
+    if (on_override_line(gpu, facts) || (gpu.by_cpu && other_named)) {
       continue;
     }
     if (amd_family_key(gpu.where.value) != within->family) {
@@ -226,7 +233,10 @@ std::string withdrawal_detail(const LogRule& rule, const OverrideWithin& within,
   std::string shown = withdrawn.evidence.empty()
                           ? withdrawn.id
                           : fmt::format("line {} ({})", withdrawn.evidence.front().line, withdrawn.id);
-  std::string named = gpu.by_product ? fmt::format("{} ({})", gpu.named_as, gpu.where.value) : gpu.where.value;
+  std::string named = gpu.by_cpu       ? fmt::format("the integrated GPU of {} ({}, data/amd_apu_graphics.tsv)",
+                                                  gpu.named_as, gpu.where.value)
+                      : gpu.by_product ? fmt::format("{} ({})", gpu.named_as, gpu.where.value)
+                                       : gpu.where.value;
   return fmt::format(
       "{} would blame HSA_OVERRIDE_GFX_VERSION, but the override here is {} (line {}; programs see {}) and the log "
       "names the GPU as {} (line {}), of the same family {}: the usual workaround, so the failure next to it is "
@@ -342,7 +352,7 @@ LogRuleOutcome apply_log_rules(const std::vector<LogRule>& rules, const LogFacts
   // An override, but no GPU named: whether it fits cannot be told from the log.
   bool gpu_named = false;
   for (const auto& gpu : facts.gpus) {
-    gpu_named = gpu_named || !on_override_line(gpu, facts);
+    gpu_named = gpu_named || (!gpu.by_cpu && !on_override_line(gpu, facts));
   }
   if (facts.overrides.empty() || gpu_named) {
     return outcome;

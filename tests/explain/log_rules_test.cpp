@@ -12,6 +12,8 @@
 #include "explain/log_facts.hpp"
 #include "explain/log_rules.hpp"
 #include "explain_test_support.hpp"
+#include "knowledge/embedded_data.hpp"
+#include "knowledge/tsv_table.hpp"
 
 namespace archfit::explain {
 namespace {
@@ -262,6 +264,86 @@ TEST(LogFacts, NamesGpusByGfxAndByProductButNotInTargetLists) {
                              "for: gfx1152, value of HIP_FORCE_SPIRV_CODEOBJECT: 0")
                   .empty());
   EXPECT_TRUE(amd_gpus_named("proxy 1234 rxjava 5500").empty());
+}
+
+TEST(LogFacts, NamesAnApusIntegratedGpuByItsCpuModel) {
+  // CPU brand strings and how users write them (data/amd_apu_graphics.tsv says which iGPU each has).
+  // A Steam system report (github.com/user-attachments/files/22146860): Phoenix/Hawk Point, gfx1103.
+  auto hawk = apu_gpus_named("CPU Name AMD Ryzen 7 8845HS w/ Radeon 780M Graphics");
+  ASSERT_EQ(hawk.size(), 1u);
+  EXPECT_EQ(hawk[0], (std::pair<std::string, std::string>{"gfx1103", "Ryzen 7 8845HS"}));
+  // ollama/ollama PR #6282's tester: the CPU without tier or brand string.
+  auto desktop = apu_gpus_named("with Ryzen 8700G, 64GB RAM, rocm v. 6.2.1.");
+  ASSERT_EQ(desktop.size(), 1u);
+  EXPECT_EQ(desktop[0], (std::pair<std::string, std::string>{"gfx1103", "Ryzen 8700G"}));
+  // gist.github.com/atrauzzi/dd111880501237c2789762a1ef0d0ce5 (Cezanne, gfx90c).
+  auto cezanne = apu_gpus_named("CPU Brand: AMD Ryzen 7 5700G with Radeon Graphics | |");
+  ASSERT_EQ(cezanne.size(), 1u);
+  EXPECT_EQ(cezanne[0].first, "gfx90c");
+  // gist.github.com/mrceperka/467695a61a88cf22ec35b6feb6ec5caf: trade marks and PRO.
+  auto pro = apu_gpus_named("- Processor: AMD Ryzen\u2122 9 PRO 7940HS w/ Radeon\u2122 780M Graphics \u00d7 16");
+  ASSERT_EQ(pro.size(), 1u);
+  EXPECT_EQ(pro[0].first, "gfx1103");
+  // The same CPU read as a GPU in the log's facts, marked as named by its CPU.
+  LogFacts facts;
+  facts.collect("with Ryzen 8700G, 64GB RAM, rocm v. 6.2.1.", 3);
+  ASSERT_EQ(facts.gpus.size(), 1u);
+  EXPECT_TRUE(facts.gpus[0].by_cpu);
+  EXPECT_FALSE(facts.gpus[0].by_product);
+  EXPECT_EQ(facts.gpus[0].where.line, 3u);
+  // CPUs without graphics: the 8700F (brand string as public benchmark records print it) and the
+  // 5800X (gist.github.com/zeparu/7f4d941e5455f8efd3a7ff9bc1dd3c38; AMD's table: discrete GPU required).
+  EXPECT_TRUE(apu_gpus_named("CPU                    AMD Ryzen 7 8700F 8-Core Processor").empty());
+  EXPECT_TRUE(apu_gpus_named("CPU Brand: AMD Ryzen 7 5800X 8-Core Processor | |").empty());
+  // A model the table leaves out (Raphael, gist.github.com/ynot01/5a4be5a9ae0dcf7ddee75c4e4fe66dca), a
+  // longer model number, and a model number without "Ryzen".
+  EXPECT_TRUE(apu_gpus_named("| CPU Brand: AMD Ryzen 7 7700X 8-Core Processor | |").empty());
+  EXPECT_TRUE(apu_gpus_named("Ryzen 7 8700GX").empty());
+  EXPECT_TRUE(apu_gpus_named("build 8700G of the model").empty());
+}
+
+TEST(LogFacts, EveryApuModelNamesAnIntegratedProcessorExplainCanPlace) {
+  // data/amd_apu_graphics.tsv against LLVM's tables: each gfx is a processor of a known family
+  // (data/amdgpu_processors.tsv) that exists only as an APU's GPU (data/amdgpu_apu_processors.tsv), and
+  // each model is 4 digits and a suffix, read back by the CPU reader.
+  const auto& table = knowledge::embedded_table("amd_apu_graphics.tsv");
+  ASSERT_GE(table.rows.size(), 100u);
+  auto apus = knowledge::embedded_file("amdgpu_apu_processors.tsv");
+  ASSERT_TRUE(apus.has_value());
+  for (const auto& row : table.rows) {
+    const std::string& model = table.field(row, "model");
+    const std::string& gfx = table.field(row, "gfx");
+    EXPECT_FALSE(amd_family_key(gfx).empty()) << model;
+    EXPECT_NE(apus->find("\n" + gfx + "\t"), std::string_view::npos) << model << " " << gfx;
+    auto named = apu_gpus_named("AMD Ryzen 7 " + model + " with Radeon Graphics");
+    ASSERT_EQ(named.size(), 1u) << model;
+    EXPECT_EQ(named[0].first, gfx) << model;
+  }
+}
+
+TEST(LogRules, AnApuNamedByItsCpuIsTheGpuOnlyWhenNoOtherIsNamed) {
+  // ollama/ollama PR #6282: a Ryzen 8700G (gfx1103) run with 11.0.1 (gfx1101, both gfx11-generic), then
+  // a fault: the usual workaround, so the fault row's override reading is withdrawn.
+  const std::string apu = "Ubuntu 24.04.1 LTS (GNU/Linux 6.10.6-061006-generic x86_64) with Ryzen 8700G, 64GB RAM\n"
+                          "export HSA_OVERRIDE_GFX_VERSION=11.0.1\n";
+  auto within = explain_text("apu-within.log", apu + k_memory_fault_line + "\n");
+  ASSERT_EQ(ids(within), std::vector<std::string>{"unknown"});
+  EXPECT_TRUE(any_detail_contains(within.findings.front(),
+                                  "names the GPU as the integrated GPU of Ryzen 8700G (gfx1103, data/amd_apu_graphics.tsv)"));
+  // A Cezanne (gfx90c) under 10.3.0: another family, but the CPU does not show the override was for its
+  // iGPU (a discrete GPU may be unnamed), so no crossing is claimed and the fault row answers.
+  auto other = explain_text("apu-other.log", std::string("CPU Brand: AMD Ryzen 7 5700G with Radeon Graphics\n") +
+                                                 k_override_line + "\n" + k_memory_fault_line + "\n");
+  EXPECT_EQ(ids(other), std::vector<std::string>{"hsa-memory-access-fault"});
+  // Next to a named GPU of another family (Navi 10 under 10.3.0, crossing), the CPU changes nothing.
+  auto named = explain_text("apu-and-dgpu.log", std::string("with Ryzen 8700G, 64GB RAM\n") + k_override_line + "\n" +
+                                                    k_navi10_agent + k_memory_fault_line + "\n");
+  EXPECT_EQ(ids(named), (std::vector<std::string>{"override-crosses-gpu-family", "hsa-memory-access-fault"}));
+  // A CPU without graphics names nothing: the fault row answers and says no GPU is named.
+  auto no_igpu = explain_text("no-igpu.log", std::string("AMD Ryzen 7 8700F 8-Core Processor\n") +
+                                                 "export HSA_OVERRIDE_GFX_VERSION=11.0.1\n" + k_memory_fault_line + "\n");
+  ASSERT_EQ(ids(no_igpu), std::vector<std::string>{"hsa-memory-access-fault"});
+  EXPECT_TRUE(any_detail_contains(no_igpu.findings.front(), "names no other GPU"));
 }
 
 TEST(LogFacts, ReadsOverridesInWordsAndInPython) {
