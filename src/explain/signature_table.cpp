@@ -9,6 +9,7 @@
 #include "explain/required_literals.hpp"
 #include "knowledge/embedded_data.hpp"
 #include "knowledge/tsv_table.hpp"
+#include "util/enum_names.hpp"
 
 namespace archfit::explain {
 
@@ -49,16 +50,14 @@ Status read_carry(const knowledge::TsvTable& table, const std::vector<std::strin
   static constexpr std::string_view k_facets = "error_facets.tsv";
   const std::string& carry = table.field(row, "carry");
   const std::string& prefilter = table.field(row, "carry_prefilter");
-  if (carry.empty() || carry == "none") {
-    facet.carry = FacetCarry::none;
-  } else if (carry == "message") {
-    facet.carry = FacetCarry::message;
-  } else if (carry == "log") {
-    facet.carry = FacetCarry::log;
-  } else {
+  static constexpr EnumNames<FacetCarry, 3> k_carry_names = {
+      {{FacetCarry::none, "none"}, {FacetCarry::message, "message"}, {FacetCarry::log, "log"}}};
+  auto parsed = carry.empty() ? std::optional<FacetCarry>(FacetCarry::none) : enum_from_name(k_carry_names, carry);
+  if (!parsed) {
     return Error{fmt::format("data/{}: facet '{}' has carry '{}'; carries are none, message, log", k_facets,
                              facet.id, carry)};
   }
+  facet.carry = *parsed;
   const std::string& pattern = table.field(row, "carry_pattern");
   if (facet.carry == FacetCarry::none) {
     if ((!prefilter.empty() && prefilter != "-") || (!pattern.empty() && pattern != "-")) {
