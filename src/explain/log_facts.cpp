@@ -159,16 +159,13 @@ const std::map<std::string, std::string>& product_processors() {
   return table;
 }
 
-// data/amd_apu_graphics.tsv: APU model number (upper case, "8700G") -> the LLVM processor of its iGPU.
-const std::map<std::string, std::string>& apu_processors() {
-  static const std::map<std::string, std::string> table = [] {
-    std::map<std::string, std::string> result;
+// data/amd_apu_graphics.tsv: APU model number (lower case, "8700g") -> the LLVM processor of its iGPU.
+const std::map<std::string, std::string, std::less<>>& apu_processors() {
+  static const std::map<std::string, std::string, std::less<>> table = [] {
+    std::map<std::string, std::string, std::less<>> result;
     const auto& tsv = knowledge::embedded_table("amd_apu_graphics.tsv");
     for (const auto& row : tsv.rows) {
-      std::string model = tsv.field(row, "model");
-      std::transform(model.begin(), model.end(), model.begin(),
-                     [](char c) { return static_cast<char>(std::toupper(static_cast<unsigned char>(c))); });
-      result[model] = tsv.field(row, "gfx");
+      result[lowercase(tsv.field(row, "model"))] = tsv.field(row, "gfx");
     }
     return result;
   }();
@@ -343,11 +340,8 @@ std::vector<std::pair<std::string, std::string>> apu_gpus_named(std::string_view
     if (end < lower_line.size() && is_alnum(lower_line[end])) {
       continue;
     }
-    std::string model = lower_line.substr(i, end - i);
-    std::transform(model.begin(), model.end(), model.begin(),
-                   [](char c) { return static_cast<char>(std::toupper(static_cast<unsigned char>(c))); });
     const auto& table = apu_processors();
-    if (auto found = table.find(model); found != table.end()) {
+    if (auto found = table.find(std::string_view(lower_line).substr(i, end - i)); found != table.end()) {
       named.emplace_back(found->second, std::string(line.substr(at, end - at)));
     }
   }
