@@ -459,9 +459,9 @@ void LogFacts::collect(std::string_view line, std::uint64_t number) {
         known = known || (gpu.where.value == processor && gpu.named_as == named_as);
       }
       if (!known && gpus.size() < k_max_gpus) {
-        bool by_product = lowercase(named_as) != processor;
+        GpuNaming naming = lowercase(named_as) != processor ? GpuNaming::product_name : GpuNaming::gfx_name;
         gpus.push_back({LoggedValue{number, processor, clip_text(line, LogScanner::k_evidence_chars)}, named_as,
-                        by_product});
+                        naming});
       }
     }
   }
@@ -469,11 +469,12 @@ void LogFacts::collect(std::string_view line, std::uint64_t number) {
     for (auto& [processor, named_as] : apu_gpus_named(line)) {
       bool known = false;
       for (const auto& gpu : gpus) {
-        known = known || (gpu.by_cpu && gpu.where.value == processor && gpu.named_as == named_as);
+        known = known || (gpu.naming == GpuNaming::cpu_name && gpu.where.value == processor &&
+                          gpu.named_as == named_as);
       }
       if (!known && gpus.size() < k_max_gpus) {
         gpus.push_back({LoggedValue{number, processor, clip_text(line, LogScanner::k_evidence_chars)}, named_as,
-                        false, true});
+                        GpuNaming::cpu_name});
       }
     }
   }

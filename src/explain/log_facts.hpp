@@ -25,14 +25,20 @@ struct LoggedValue {
   std::string text;  // that line (visible text, clipped as evidence is); kept for overrides and GPUs
 };
 
+// How a log line names an AMD GPU.
+enum class GpuNaming {
+  gfx_name,      // its processor ("GFX1012", "gfx1030")
+  product_name,  // its product ("rx 5500xt", data/amdgpu_pci_ids.tsv): the driver's name, which no override changes
+  // the APU's CPU model ("Ryzen 7 8700G", data/amd_apu_graphics.tsv): its integrated GPU, which is the GPU an
+  // override was set for only when the log names no other (log_rules.hpp)
+  cpu_name,
+};
+
 // An AMD GPU the log names: the processor, and how the line named it.
 struct LoggedGpu {
-  LoggedValue where;       // value: the processor ("gfx1012")
-  std::string named_as;    // "GFX1012", or the product name as the log wrote it ("rx 5500xt")
-  bool by_product = false; // named by product (data/amdgpu_pci_ids.tsv), not by a gfx name
-  // Named by the APU's CPU model ("Ryzen 7 8700G", data/amd_apu_graphics.tsv): its integrated GPU, which
-  // is the GPU an override was set for only when the log names no other (log_rules.hpp).
-  bool by_cpu = false;
+  LoggedValue where;     // value: the processor ("gfx1012")
+  std::string named_as;  // "GFX1012", the product name as the log wrote it ("rx 5500xt"), or the CPU model
+  GpuNaming naming = GpuNaming::gfx_name;
 };
 
 struct LogFacts {

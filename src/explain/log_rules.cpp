@@ -63,7 +63,7 @@ Finding crossing_finding(const LogRule& rule, const OverrideCrossing& crossing) 
   // signatures of the category, with this machine's GPU when there is context.
   for (std::size_t i = 0; i < crossing.gpus.size(); ++i) {
     const LoggedGpu& named = crossing.gpus[i];
-    std::string how = !named.by_product
+    std::string how = named.naming != GpuNaming::product_name
                           ? named.where.value
                           : fmt::format("{} ({} in data/amdgpu_pci_ids.tsv)", named.named_as, named.where.value);
     finding.details.push_back(fmt::format("line {} names an AMD GPU, {}, of family {}: not the override's family",
@@ -88,7 +88,7 @@ Finding crossing_finding(const LogRule& rule, const OverrideCrossing& crossing) 
 // override presents on another line (ollama's gpu_type= and amdgpu-arch read the hardware, and a log
 // that names the override's own processor may be about a GPU it fits).
 bool on_override_line(const LoggedGpu& gpu, const LogFacts& facts) {
-  if (gpu.by_product || gpu.by_cpu) {
+  if (gpu.naming != GpuNaming::gfx_name) {
     return false;  // a product or CPU name is the hardware's (the driver's name, which no override changes)
   }
   return std::any_of(facts.overrides.begin(), facts.overrides.end(), [&](const LoggedValue& logged) {
@@ -171,7 +171,7 @@ std::optional<OverrideCrossing> find_override_crossing(const LogFacts& facts) {
     for (const auto& gpu : facts.gpus) {
       // An APU's iGPU named by its CPU is no evidence of a crossing: the override may be for a discrete
       // GPU the log does not name.
-      if (on_override_line(gpu, facts) || gpu.by_cpu) {
+      if (on_override_line(gpu, facts) || gpu.naming == GpuNaming::cpu_name) {
         continue;
       }
       std::string family = amd_family_key(gpu.where.value);
@@ -208,10 +208,10 @@ std::optional<OverrideWithin> find_override_within_family(const LogFacts& facts)
   // An APU's iGPU named by its CPU counts only when the log names no other GPU: then it is the one the
   // override was set for; next to a named GPU, the CPU says nothing about which GPU that was.
   bool other_named = std::any_of(facts.gpus.begin(), facts.gpus.end(), [&](const LoggedGpu& gpu) {
-    return !gpu.by_cpu && !on_override_line(gpu, facts);
+    return gpu.naming != GpuNaming::cpu_name && !on_override_line(gpu, facts);
   });
   for (const auto& gpu : facts.gpus) {
-    if (on_override_line(gpu, facts) || (gpu.by_cpu && other_named)) {
+    if (on_override_line(gpu, facts) || (gpu.naming == GpuNaming::cpu_name && other_named)) {
       continue;
     }
     if (amd_family_key(gpu.where.value) != within->family) {
@@ -233,10 +233,12 @@ std::string withdrawal_detail(const LogRule& rule, const OverrideWithin& within,
   std::string shown = withdrawn.evidence.empty()
                           ? withdrawn.id
                           : fmt::format("line {} ({})", withdrawn.evidence.front().line, withdrawn.id);
-  std::string named = gpu.by_cpu       ? fmt::format("the integrated GPU of {} ({}, data/amd_apu_graphics.tsv)",
-                                                  gpu.named_as, gpu.where.value)
-                      : gpu.by_product ? fmt::format("{} ({})", gpu.named_as, gpu.where.value)
-                                       : gpu.where.value;
+  std::string named = gpu.where.value;
+  if (gpu.naming == GpuNaming::cpu_name) {
+    named = fmt::format("the integrated GPU of {} ({}, data/amd_apu_graphics.tsv)", gpu.named_as, gpu.where.value);
+  } else if (gpu.naming == GpuNaming::product_name) {
+    named = fmt::format("{} ({})", gpu.named_as, gpu.where.value);
+  }
   return fmt::format(
       "{} would blame HSA_OVERRIDE_GFX_VERSION, but the override here is {} (line {}; programs see {}) and the log "
       "names the GPU as {} (line {}), of the same family {}: the usual workaround, so the failure next to it is "
@@ -352,7 +354,7 @@ LogRuleOutcome apply_log_rules(const std::vector<LogRule>& rules, const LogFacts
   // An override, but no GPU named: whether it fits cannot be told from the log.
   bool gpu_named = false;
   for (const auto& gpu : facts.gpus) {
-    gpu_named = gpu_named || (!gpu.by_cpu && !on_override_line(gpu, facts));
+    gpu_named = gpu_named || (gpu.naming != GpuNaming::cpu_name && !on_override_line(gpu, facts));
   }
   if (facts.overrides.empty() || gpu_named) {
     return outcome;

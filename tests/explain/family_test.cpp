@@ -313,29 +313,33 @@ std::string first_rule_id(const Set& set, const std::vector<std::string>& lines)
   return matches.hits.empty() ? std::string() : set->signatures[matches.hits[0].signature].id;
 }
 
+// The id of the first rule of the second stage alone (second_stage_only) that `lines` match; empty when none.
+std::string stage_two_rule(const std::vector<std::string>& lines) {
+  static const auto set = second_stage_only();
+  return first_rule_id(set, lines);
+}
+
 // CMake prints if()'s arguments and "Unknown arguments specified" on separate lines of one message, with
 // blank lines between (xdspacelab/openvslam#252, CMake < 3.8 meeting VERSION_GREATER_EQUAL): the operator
 // on the arguments line is an object of the message's later lines, and of no line outside the message.
 TEST(SecondStage, AnIfOperatorOnOneLineOfACMakeMessageCountsForItsLaterLines) {
-  auto set = second_stage_only();
-  auto rule_of = [&](const std::vector<std::string>& lines) { return first_rule_id(set, lines); };
   const std::vector<std::string> message = {
       "CMake Error at build/googletest-src/CMakeLists.txt:13 (if):", "  if given arguments:", "",
       "    \"CMAKE_VERSION\" \"VERSION_GREATER_EQUAL\" \"3.0.2\"", "", "  Unknown arguments specified"};
-  EXPECT_EQ(rule_of(message), "facets-cmake-if-operator-too-new");
+  EXPECT_EQ(stage_two_rule(message), "facets-cmake-if-operator-too-new");
   // An operand that expanded to nothing leaves the operator first: a script error any CMake reports.
-  EXPECT_EQ(rule_of({"CMake Error at CMakeLists.txt:5 (if):", "  if given arguments:", "",
+  EXPECT_EQ(stage_two_rule({"CMake Error at CMakeLists.txt:5 (if):", "  if given arguments:", "",
                      "    \"VERSION_GREATER_EQUAL\" \"3.0.2\"", "", "  Unknown arguments specified"}),
             "");
   // The operator of one message is not an object of the next message, nor of a line after the message.
-  EXPECT_EQ(rule_of({"CMake Error at a/CMakeLists.txt:13 (if):", "    \"X\" \"VERSION_GREATER_EQUAL\" \"3\"",
+  EXPECT_EQ(stage_two_rule({"CMake Error at a/CMakeLists.txt:13 (if):", "    \"X\" \"VERSION_GREATER_EQUAL\" \"3\"",
                      "CMake Error at b/CMakeLists.txt:7 (if):", "  Unknown arguments specified"}),
             "");
-  EXPECT_EQ(rule_of({"CMake Error at a/CMakeLists.txt:13 (if):", "    \"X\" \"VERSION_GREATER_EQUAL\" \"3\"",
+  EXPECT_EQ(stage_two_rule({"CMake Error at a/CMakeLists.txt:13 (if):", "    \"X\" \"VERSION_GREATER_EQUAL\" \"3\"",
                      "-- Configuring incomplete, errors occurred!", "  Unknown arguments specified"}),
             "");
   // Without an operator this CMake may predate, "Unknown arguments specified" names no cause.
-  EXPECT_EQ(rule_of({"CMake Error at CMakeLists.txt:9 (if):", "    \"A\" \"STREQUAL\" \"B\" \"C\"",
+  EXPECT_EQ(stage_two_rule({"CMake Error at CMakeLists.txt:9 (if):", "    \"A\" \"STREQUAL\" \"B\" \"C\"",
                      "  Unknown arguments specified"}),
             "");
 }
@@ -345,20 +349,18 @@ TEST(SecondStage, AnIfOperatorOnOneLineOfACMakeMessageCountsForItsLaterLines) {
 // script. Without the version the same parse error is any broken script; a version named only after
 // the error, or a CMake 3, names nothing.
 TEST(SecondStage, ACMake2NamedEarlierInTheLogCountsForALaterParseError) {
-  auto set = second_stage_only();
-  auto rule_of = [&](const std::vector<std::string>& lines) { return first_rule_id(set, lines); };
   const std::vector<std::string> error = {"CMake Error: Error in cmake code at",
                                           "/home/dijkema/opt/DP3/src/CMake/FindPackageHandleStandardArgs.cmake:6:",
                                           "Parse error.  Expected \"(\", got newline with text \""};
   std::vector<std::string> log = {"I ran into this error when using CMake 2.8.12.2.", "```"};
   log.insert(log.end(), error.begin(), error.end());
-  EXPECT_EQ(rule_of(log), "facets-cmake-2-parse-error");
-  EXPECT_EQ(rule_of({"$ cmake --version", "cmake version 2.8.12", "$ cmake ..", error[2]}), "facets-cmake-2-parse-error");
-  EXPECT_EQ(rule_of(error), "");
+  EXPECT_EQ(stage_two_rule(log), "facets-cmake-2-parse-error");
+  EXPECT_EQ(stage_two_rule({"$ cmake --version", "cmake version 2.8.12", "$ cmake ..", error[2]}), "facets-cmake-2-parse-error");
+  EXPECT_EQ(stage_two_rule(error), "");
   std::vector<std::string> after = error;
   after.push_back("I ran into this error when using CMake 2.8.12.2.");
-  EXPECT_EQ(rule_of(after), "");
-  EXPECT_EQ(rule_of({"cmake version 3.22.1", error[2]}), "");
+  EXPECT_EQ(stage_two_rule(after), "");
+  EXPECT_EQ(stage_two_rule({"cmake version 3.22.1", error[2]}), "");
 }
 
 // The eleventh round's rows, against their neighbours: each matches its own wording and leaves the
@@ -387,21 +389,20 @@ TEST(CauseFamilies, EleventhRoundRowsKeepToTheirOwnWording) {
 // one line (NVIDIA/cutlass#1269). A host compiler (g++) not found is no GPU toolkit's path.
 TEST(SecondStage, AGpuCompilerCMakeCannotFindIsAToolkitPathProblem) {
   auto set = second_stage_only();
-  auto rule_of = [&](const std::vector<std::string>& lines) { return first_rule_id(set, lines); };
   const std::string verdict = "  is not a full path and was not found in the PATH.";
-  EXPECT_EQ(rule_of({"CMake Error at CMakeLists.txt:47 (project):", "  The CMAKE_CXX_COMPILER:", "", "    hipcc", "",
+  EXPECT_EQ(stage_two_rule({"CMake Error at CMakeLists.txt:47 (project):", "  The CMAKE_CXX_COMPILER:", "", "    hipcc", "",
                      verdict}),
             "facets-cmake-gpu-compiler-not-in-path");
-  EXPECT_EQ(rule_of({"CMake Error at External/saiga/cmake/Dependencies_cuda.cmake:21 (enable_language):",
+  EXPECT_EQ(stage_two_rule({"CMake Error at External/saiga/cmake/Dependencies_cuda.cmake:21 (enable_language):",
                      "  The CMAKE_CUDA_COMPILER:", "", "    $ENV:CUDA_PATH\\bin\\nvcc.exe", "", verdict}),
             "facets-cmake-gpu-compiler-not-in-path");
-  EXPECT_EQ(rule_of({"CMake Error at /usr/share/cmake/Modules/CMakeDetermineCUDACompiler.cmake:25 (message):",
+  EXPECT_EQ(stage_two_rule({"CMake Error at /usr/share/cmake/Modules/CMakeDetermineCUDACompiler.cmake:25 (message):",
                      "  Could not find compiler set in environment variable CUDACXX:"}),
             "facets-cmake-gpu-compiler-not-in-path");
-  EXPECT_EQ(rule_of({"CMake Error at CMakeLists.txt:3 (project):", "  The CMAKE_CXX_COMPILER:", "", "    g++", "", verdict}),
+  EXPECT_EQ(stage_two_rule({"CMake Error at CMakeLists.txt:3 (project):", "  The CMAKE_CXX_COMPILER:", "", "    g++", "", verdict}),
             "");
   // The name of one message is not an object of the next.
-  EXPECT_EQ(rule_of({"CMake Error at CMakeLists.txt:47 (project):", "  The CMAKE_CXX_COMPILER:", "", "    hipcc",
+  EXPECT_EQ(stage_two_rule({"CMake Error at CMakeLists.txt:47 (project):", "  The CMAKE_CXX_COMPILER:", "", "    hipcc",
                      "CMake Error at CMakeLists.txt:48 (project):", "  The CMAKE_C_COMPILER:", "", "    gcc", "", verdict}),
             "");
 }
@@ -410,13 +411,11 @@ TEST(SecondStage, AGpuCompilerCMakeCannotFindIsAToolkitPathProblem) {
 // /opt/rocm/hip, "include could not find requested file:" on the next line) is about the ROCm install; the same
 // words in a project's own file, or after the message has ended, are not.
 TEST(SecondStage, AFileNotFoundInROCmsCMakeFilesIsAROCmPathProblem) {
-  auto set = second_stage_only();
-  auto rule_of = [&](const std::vector<std::string>& lines) { return first_rule_id(set, lines); };
   const std::string include = "   include could not find requested file:";
-  EXPECT_EQ(rule_of({"CMake Error at /opt/rocm/hip/lib/cmake/hip/hip-config.cmake:214 (", include}),
+  EXPECT_EQ(stage_two_rule({"CMake Error at /opt/rocm/hip/lib/cmake/hip/hip-config.cmake:214 (", include}),
             "facets-cmake-rocm-path-not-found");
-  EXPECT_EQ(rule_of({"CMake Error at cmake/Dependencies.cmake:214 (include):", include}), "");
-  EXPECT_EQ(rule_of({"CMake Error at /opt/rocm/hip/lib/cmake/hip/hip-config.cmake:214 (",
+  EXPECT_EQ(stage_two_rule({"CMake Error at cmake/Dependencies.cmake:214 (include):", include}), "");
+  EXPECT_EQ(stage_two_rule({"CMake Error at /opt/rocm/hip/lib/cmake/hip/hip-config.cmake:214 (",
                      "-- Configuring incomplete, errors occurred!", "include could not find requested file:"}),
             "");
 }
@@ -425,13 +424,11 @@ TEST(SecondStage, AFileNotFoundInROCmsCMakeFilesIsAROCmPathProblem) {
 // on a Titan X: Feature 'mma' requires .target sm_70): a ptxas line asking for a newer target after it is Triton's.
 // Without the codegen line the same ptxas line may be any build's; after it, nothing is carried backwards.
 TEST(SecondStage, PtxasAfterTritonsCodegenErrorIsTritons) {
-  auto set = second_stage_only();
-  auto rule_of = [&](const std::vector<std::string>& lines) { return first_rule_id(set, lines); };
   const std::string codegen = "E       RuntimeError: Internal Triton PTX codegen error: ";
   const std::string ptxas = "E       ptxas /tmp/fileeECWP1, line 297; error   : Feature 'mma' requires .target sm_70 or higher";
-  EXPECT_EQ(rule_of({codegen, ptxas}), "facets-triton-ptxas-needs-newer-target");
-  EXPECT_EQ(rule_of({ptxas}), "");
-  EXPECT_EQ(rule_of({ptxas, codegen}), "");
+  EXPECT_EQ(stage_two_rule({codegen, ptxas}), "facets-triton-ptxas-needs-newer-target");
+  EXPECT_EQ(stage_two_rule({ptxas}), "");
+  EXPECT_EQ(stage_two_rule({ptxas, codegen}), "");
 }
 
 // A module path pasted with a space after a dot (woct0rdho/triton-windows#89: 'triton. common') is still a
@@ -448,13 +445,12 @@ TEST(SecondStage, ATritonModulePastedWithASpaceIsStillOne) {
 // (llama.cpp's gfx1152 report: "without setting HSA_OVERRIDE_GFX_VERSION, the server crashes").
 TEST(SecondStage, AnOverrideSetEarlierInTheLogCountsForALaterCrash) {
   auto set = second_stage_only();
-  auto rule_of = [&](const std::vector<std::string>& lines) { return first_rule_id(set, lines); };
   const std::string crash = "Error: llama runner process has terminated: exit status 0xc0000005";
-  EXPECT_EQ(rule_of({"set HSA_OVERRIDE_GFX_VERSION=9.0.6", "ollama run llama3", crash}), "facets-override-crash");
-  EXPECT_EQ(rule_of({"i use rx 5500xt and override to gfx1030", crash}), "facets-override-crash");
-  EXPECT_EQ(rule_of({crash}), "");
-  EXPECT_EQ(rule_of({crash, "set HSA_OVERRIDE_GFX_VERSION=9.0.6"}), "") << "set only after the crash";
-  EXPECT_EQ(rule_of({"I run llama-server without setting HSA_OVERRIDE_GFX_VERSION", crash}), "");
+  EXPECT_EQ(stage_two_rule({"set HSA_OVERRIDE_GFX_VERSION=9.0.6", "ollama run llama3", crash}), "facets-override-crash");
+  EXPECT_EQ(stage_two_rule({"i use rx 5500xt and override to gfx1030", crash}), "facets-override-crash");
+  EXPECT_EQ(stage_two_rule({crash}), "");
+  EXPECT_EQ(stage_two_rule({crash, "set HSA_OVERRIDE_GFX_VERSION=9.0.6"}), "") << "set only after the crash";
+  EXPECT_EQ(stage_two_rule({"I run llama-server without setting HSA_OVERRIDE_GFX_VERSION", crash}), "");
 }
 
 // ptxas refusing bf16 is Triton's when the PTX file is Triton's (compile-ptx-src-*, or Python's
@@ -552,72 +548,66 @@ TEST(SecondStage, CarriedFacetsAreObjectsWithAPrefilter) {
 // A compiler's diagnostic form (file:line:col: fatal error, MSVC's "fatal error C1083", EDG's "catastrophic error")
 // is a tool of its own: a header with "not found" under it is a missing header, whichever compiler printed it.
 TEST(SecondStage, ACompilersDiagnosticFormIsATool) {
-  auto set = second_stage_only();
-  auto rule_of = [&](const std::vector<std::string>& lines) { return first_rule_id(set, lines); };
   // wang-xinyu/tensorrtx#105 (gcc)
-  EXPECT_EQ(rule_of({"/home/jj/**tensorrtx/lenet/main.cpp:2:10: fatal error: cuda_runtime_api.h: No such file or directory"}),
+  EXPECT_EQ(stage_two_rule({"/home/jj/**tensorrtx/lenet/main.cpp:2:10: fatal error: cuda_runtime_api.h: No such file or directory"}),
             "facets-diagnostic-header-not-found");
   // Jimver/cuda-toolkit#109 (MSVC)
-  EXPECT_EQ(rule_of({"[Windows] fatal error C1083: Cannot open include file: 'cuda_runtime.h': No such file or directory"}),
+  EXPECT_EQ(stage_two_rule({"[Windows] fatal error C1083: Cannot open include file: 'cuda_runtime.h': No such file or directory"}),
             "facets-diagnostic-header-not-found");
   // pytorch/pytorch#8329 (MSVC, a localised "can not open", with typographic quotes)
-  EXPECT_EQ(rule_of({"c:\\anaconda2\\envs\\python3\\lib\\site-packages\\torch\\lib\\include\\thc\\THCGeneral.h(12): fatal "
+  EXPECT_EQ(stage_two_rule({"c:\\anaconda2\\envs\\python3\\lib\\site-packages\\torch\\lib\\include\\thc\\THCGeneral.h(12): fatal "
                      "error C1083: can not open or include such file: \u201ccuda.h\u201d: No such file or directory"}),
             "facets-diagnostic-header-not-found");
   // TomClabault/HIPRT-Path-Tracer#13 (EDG, under nvcc)
-  EXPECT_EQ(rule_of({"`../src/HostDeviceCommon/Math.h(11): catastrophic error: cannot open source file \"hip/hip_runtime.h\"  "
+  EXPECT_EQ(stage_two_rule({"`../src/HostDeviceCommon/Math.h(11): catastrophic error: cannot open source file \"hip/hip_runtime.h\"  "
                      "#include <hip/hip_runtime.h>`"}),
             "facets-diagnostic-header-not-found");
   // Neighbours: the include line and make's summary under the tensorrtx#105 error; CUDA's host_config.h refusing the
   // host compiler (castano/nvidia-texture-tools#307) is a diagnostic about a header, but no header is missing.
-  EXPECT_EQ(rule_of({" #include \"cuda_runtime_api.h\"**"}), "");
-  EXPECT_EQ(rule_of({"CMakeFiles/lenet.dir/build.make:62: recipe for target 'CMakeFiles/lenet.dir/main.cpp.o' failed"}), "");
-  EXPECT_EQ(rule_of({"/usr/include/crt/host_config.h:119:2: error: #error -- unsupported GNU version! gcc versions later "
+  EXPECT_EQ(stage_two_rule({" #include \"cuda_runtime_api.h\"**"}), "");
+  EXPECT_EQ(stage_two_rule({"CMakeFiles/lenet.dir/build.make:62: recipe for target 'CMakeFiles/lenet.dir/main.cpp.o' failed"}), "");
+  EXPECT_EQ(stage_two_rule({"/usr/include/crt/host_config.h:119:2: error: #error -- unsupported GNU version! gcc versions later "
                      "than 7 are not supported!"}),
             "");
 }
 
 // A glibc symbol version (GLIBC_2.x) is an object like libstdc++'s: not found at load time, undefined at link time.
 TEST(SecondStage, AGlibcSymbolVersionIsAnObject) {
-  auto set = second_stage_only();
-  auto rule_of = [&](const std::vector<std::string>& lines) { return first_rule_id(set, lines); };
   // ROCm/triton#290
-  EXPECT_EQ(rule_of({"ImportError: /lib64/libm.so.6: version `GLIBC_2.29' not found (required by "
+  EXPECT_EQ(stage_two_rule({"ImportError: /lib64/libm.so.6: version `GLIBC_2.29' not found (required by "
                      "/public/home/tengfei/triton/triton/lib/rocm/libhsa-runtime64.so.1)"}),
             "facets-glibc-version-not-found");
   // wang-bin/avbuild#32
-  EXPECT_EQ(rule_of({"libavcodec.so: undefined reference to `powf@GLIBC_2.27'"}), "facets-glibc-version-undefined");
+  EXPECT_EQ(stage_two_rule({"libavcodec.so: undefined reference to `powf@GLIBC_2.27'"}), "facets-glibc-version-undefined");
   // Neighbours: the same thread's sentence naming glibc versions without a symptom (avbuild#32), and a libstdc++
   // version, which stays libstdc++'s object (GLIBCXX_ is not GLIBC_; facebookexperimental/triton PR #1959).
-  EXPECT_EQ(rule_of({"It seems that the newer versions are built against glibc 2.27, while I have glibc 2.23 on my Ubuntu 16.04."}),
+  EXPECT_EQ(stage_two_rule({"It seems that the newer versions are built against glibc 2.27, while I have glibc 2.23 on my Ubuntu 16.04."}),
             "");
-  EXPECT_EQ(rule_of({"  mlir-tblgen: /lib64/libstdc++.so.6: version `GLIBCXX_3.4.30' not found"}),
+  EXPECT_EQ(stage_two_rule({"  mlir-tblgen: /lib64/libstdc++.so.6: version `GLIBCXX_3.4.30' not found"}),
             "facets-symbol-version-not-found");
 }
 
 // A symbol of torch's own namespaces (c10, at, torch, caffe2), mangled (functions, typeinfo _ZTI, vtables) or
 // demangled (the linker's "undefined reference to `c10::Error::Error(...)'"), undefined: abi-mismatch.
 TEST(SecondStage, ATorchSymbolIsAnObject) {
-  auto set = second_stage_only();
-  auto rule_of = [&](const std::vector<std::string>& lines) { return first_rule_id(set, lines); };
   // turboderp-org/exllamav2#457, getkeops/keops#59, pytorch/pytorch#13541, pytorch/pytorch#35518
-  EXPECT_EQ(rule_of({"undefined symbol: _ZN3c104cuda9SetDeviceEi"}), "facets-torch-symbol-undefined");
-  EXPECT_EQ(rule_of({"```pykeops-1.4-cpython-38/libKeOpstorch4770b04be2.cpython-38-x86_64-linux-gnu.so: undefined symbol: "
+  EXPECT_EQ(stage_two_rule({"undefined symbol: _ZN3c104cuda9SetDeviceEi"}), "facets-torch-symbol-undefined");
+  EXPECT_EQ(stage_two_rule({"```pykeops-1.4-cpython-38/libKeOpstorch4770b04be2.cpython-38-x86_64-linux-gnu.so: undefined symbol: "
                      "_ZTIN3c1021AutogradMetaInterfaceE```"}),
             "facets-torch-symbol-undefined");
-  EXPECT_EQ(rule_of({"error: undefined reference to `c10::Error::Error(std::__cxx11::basic_string<char, "
+  EXPECT_EQ(stage_two_rule({"error: undefined reference to `c10::Error::Error(std::__cxx11::basic_string<char, "
                      "std::char_traits<char>, std::allocator<char> > const&, void const*)'"}),
             "facets-torch-symbol-undefined");
-  EXPECT_EQ(rule_of({"../../bin/libinfer_lib.a(trt_api_torch_parser.cpp.o):trt_api_torch_parser.cpp:(.text._ZNK2at6Tensor1tEv"
+  EXPECT_EQ(stage_two_rule({"../../bin/libinfer_lib.a(trt_api_torch_parser.cpp.o):trt_api_torch_parser.cpp:(.text._ZNK2at6Tensor1tEv"
                      "[_ZNK2at6Tensor1tEv]+0x30e): more undefined references to `c10::Error::Error(c10::SourceLocation, "
                      "std::string const&)' follow"}),
             "facets-torch-symbol-undefined");
   // Neighbours: torch's Python binding symbol undefined because the extension was imported before torch
   // (pytorch/extension-cpp#6, no abi mismatch), a libstdc++ helper (conda/conda#10757), and pytorch#13541's sentence
   // naming c10 without a symptom.
-  EXPECT_EQ(rule_of({"undefined symbol: THPVariableClass"}), "");
-  EXPECT_EQ(rule_of({"The specific error message is: ```undefined symbol: _ZSt28__throw_bad_array_new_lengthv```"}), "");
-  EXPECT_EQ(rule_of({"I thought that the problem was that I didn't link against c10 but after I did that the error still "
+  EXPECT_EQ(stage_two_rule({"undefined symbol: THPVariableClass"}), "");
+  EXPECT_EQ(stage_two_rule({"The specific error message is: ```undefined symbol: _ZSt28__throw_bad_array_new_lengthv```"}), "");
+  EXPECT_EQ(stage_two_rule({"I thought that the problem was that I didn't link against c10 but after I did that the error still "
                      "remained."}),
             "");
 }
@@ -626,15 +616,13 @@ TEST(SecondStage, ATorchSymbolIsAnObject) {
 // counterpart, its option --gpu-architecture (-arch) names the architecture when the value is not shown, and
 // "invalid value for" is its way of saying unsupported.
 TEST(SecondStage, NvccAndNvrtcRefusingAnArchitecture) {
-  auto set = second_stage_only();
-  auto rule_of = [&](const std::vector<std::string>& lines) { return first_rule_id(set, lines); };
   // DeadAt0m/ActiveSparseShifts-PyTorch#8, pytorch/pytorch#87595
-  EXPECT_EQ(rule_of({"Hi! I got '_nvcc fatal : Unsupported gpu architecture 'compute_86'_' when running 'python setup.py "
+  EXPECT_EQ(stage_two_rule({"Hi! I got '_nvcc fatal : Unsupported gpu architecture 'compute_86'_' when running 'python setup.py "
                      "install'. Does this module support cuda 11.0?"}),
             "facets-nvcc-arch-unsupported");
-  EXPECT_EQ(rule_of({"nvrtc: error: invalid value for --gpu-architecture (-arch)"}), "facets-nvcc-arch-unsupported");
+  EXPECT_EQ(stage_two_rule({"nvrtc: error: invalid value for --gpu-architecture (-arch)"}), "facets-nvcc-arch-unsupported");
   // Neighbours: nvcc's deprecation warning for old architectures (colmap/colmap#251) refuses nothing.
-  EXPECT_EQ(rule_of({"nvcc warning : The 'compute_20', 'sm_20', and 'sm_21' architectures are deprecated, and may be "
+  EXPECT_EQ(stage_two_rule({"nvcc warning : The 'compute_20', 'sm_20', and 'sm_21' architectures are deprecated, and may be "
                      "removed in a future release (Use -Wno-deprecated-gpu-targets to suppress warning)."}),
             "");
 }
@@ -642,28 +630,26 @@ TEST(SecondStage, NvccAndNvrtcRefusingAnArchitecture) {
 // Triton's own words: its OutOfResources for shared memory is a symptom, its fp8 type names (fp8e4nv, fp8e4b15; torch
 // spells them float8_e4m3fn) say Triton speaks, and "module 'triton' has no attribute" names a Triton module.
 TEST(SecondStage, TritonsOwnWords) {
-  auto set = second_stage_only();
-  auto rule_of = [&](const std::vector<std::string>& lines) { return first_rule_id(set, lines); };
   // vllm-project/vllm PR #11584, InternLM/lmdeploy#2451
-  EXPECT_EQ(rule_of({"triton.runtime.errors.OutOfResources: out of resource: shared memory, Required: 65536, Hardware "
+  EXPECT_EQ(stage_two_rule({"triton.runtime.errors.OutOfResources: out of resource: shared memory, Required: 65536, Hardware "
                      "limit: 49152. Reducing block sizes or `num_stages` may help."}),
             "facets-triton-out-of-shared-memory");
-  EXPECT_EQ(rule_of({"[Bug] triton.runtime.autotuner.OutOfResources: out of resource: shared memory, Required: 108672, "
+  EXPECT_EQ(stage_two_rule({"[Bug] triton.runtime.autotuner.OutOfResources: out of resource: shared memory, Required: 108672, "
                      "Hardware limit: 101376. Reducing block sizes or `num_stages` may help."}),
             "facets-triton-out-of-shared-memory");
   // woct0rdho/triton-windows#3, triton-lang/triton#4319
-  EXPECT_EQ(rule_of({"AssertionError: fp8e4nv data type is not supported on CUDA arch < 89"}),
+  EXPECT_EQ(stage_two_rule({"AssertionError: fp8e4nv data type is not supported on CUDA arch < 89"}),
             "facets-triton-dtype-unsupported");
-  EXPECT_EQ(rule_of({"error: fp8e4nv data type is not supported on CUDA arch < 89"}), "facets-triton-dtype-unsupported");
+  EXPECT_EQ(stage_two_rule({"error: fp8e4nv data type is not supported on CUDA arch < 89"}), "facets-triton-dtype-unsupported");
   // lucidrains/DALLE-pytorch#342
-  EXPECT_EQ(rule_of({"AttributeError: module 'triton' has no attribute 'kernel'"}), "facets-triton-module-moved");
+  EXPECT_EQ(stage_two_rule({"AttributeError: module 'triton' has no attribute 'kernel'"}), "facets-triton-module-moved");
   // Neighbours: NCCL's shared memory segment (NVIDIA/nccl#328, no Triton), vLLM's fp8 Triton kernel in a traceback
   // (vllm-project/vllm#12498, no symptom), and another module without an attribute (pytorch/pytorch#15800).
-  EXPECT_EQ(rule_of({"node08:27106:27302 [0] include/shm.h:48 NCCL WARN Error while creating shared memory segment "
+  EXPECT_EQ(stage_two_rule({"node08:27106:27302 [0] include/shm.h:48 NCCL WARN Error while creating shared memory segment "
                      "nccl-shm-recv-b7948f403864987a-0-3-0 (size 4460544)"}),
             "");
-  EXPECT_EQ(rule_of({"ERROR 01-28 03:21:01 engine.py:387]     _w8a8_block_fp8_matmul[grid]("}), "");
-  EXPECT_EQ(rule_of({"AttributeError: module 'caffe2' has no attribute '__version__'"}), "");
+  EXPECT_EQ(stage_two_rule({"ERROR 01-28 03:21:01 engine.py:387]     _w8a8_block_fp8_matmul[grid]("}), "");
+  EXPECT_EQ(stage_two_rule({"AttributeError: module 'caffe2' has no attribute '__version__'"}), "");
 }
 
 TEST(SecondStage, EverySymptomHasAPrefilter) {
