@@ -212,6 +212,15 @@ TEST(SourceWordings, TritonClassesAndTorchsTritonChecks) {
        "triton-gpu-too-old", "triton-compile", exc},
       {"GPUTooOldForTriton: Found NVIDIA GeForce GTX 1070 Ti which is too old to be", "triton-gpu-too-old", "triton-compile",
        exc},
+      // ptxas refusing the PTX ISA version Triton wrote into its .ptx file (Triton sets .version from the CUDA
+      // version it reads from ptxas); the same refusal on nvcc's tmpxft file is not Triton's.
+      {"ptxas /tmp/tmpa1b2c3d4.ptx, line 5; fatal   : Unsupported .version 8.7; current version is '8.4'",
+       "facets-triton-ptx-version-unsupported", "triton-compile",
+       "https://github.com/triton-lang/triton/blob/00526b7b43179a5003957e18fab1969e83ce4715/third_party/nvidia/"
+       "backend/compiler.py"},
+      {"ptxas /tmp/tmpxft_00001234_00000000-6_kernel.ptx, line 5; fatal   : Unsupported .version 8.7; current version "
+       "is '8.4'",
+       "", "", "https://docs.nvidia.com/cuda/parallel-thread-execution/index.html#release-notes"},
       // The rows that had their messages keep them; a class that is not Triton's, or a bare function, names nothing.
       {"AttributeError: type object 'CompiledKernel' has no attribute 'launch_enter_hook'", "triton-launch-enter-hook",
        "triton-mismatch", compiler},
