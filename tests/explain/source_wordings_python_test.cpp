@@ -160,6 +160,16 @@ TEST(SourceWordings, ExtensionsBuiltForAnotherInterpreterOrTorch) {
        "https://docs.python.org/3/c-api/stable.html"},
       {"ImportError: /opt/ext/_C.so: undefined symbol: PyUnicode_AsUTF8", "python-abi-mismatch", "abi-mismatch",
        "https://docs.python.org/3/c-api/stable.html"},
+      // CPython's import of a .pyd on Windows: error 127 (a function the DLLs it loads do not export) is the ABI
+      // pairing; error 126 (a DLL missing) and torch's own DLL loading are left alone.
+      {"ImportError: DLL load failed while importing flash_attn_2_cuda: The specified procedure could not be found.",
+       "windows-dll-procedure-not-found", "abi-mismatch",
+       "https://github.com/python/cpython/blob/v3.12.0/Python/dynload_win.c"},
+      {"ImportError: DLL load failed while importing _C: The specified module could not be found.", "", "",
+       "https://learn.microsoft.com/en-us/windows/win32/debug/system-error-codes--0-499-"},
+      {"OSError: [WinError 127] The specified procedure could not be found. Error loading "
+       "\"C:\\Python311\\Lib\\site-packages\\torch\\lib\\c10_cuda.dll\" or one of its dependencies.",
+       "", "", "https://learn.microsoft.com/en-us/windows/win32/debug/system-error-codes--0-499-"},
       {"RuntimeError: Couldn't load custom C++ ops. This can happen if your PyTorch and torchvision versions are "
        "incompatible, or if you had errors while compiling torchvision from source.",
        "torchvision-operator-missing", "abi-mismatch", vision},
