@@ -153,6 +153,8 @@ TEST(LogCorpus, EverySignatureIsExercisedByTheCorpusOrNamed) {
       // and the SecondStage tests of family_test.cpp read them on real lines without the signatures.
       "facets-diagnostic-header-not-found", "facets-glibc-version-undefined", "facets-torch-symbol-undefined",
       "facets-triton-out-of-shared-memory",
+      // Twelfth round, from the tools' sources: SourceWordings.* (source_wordings_python_test.cpp) reads it.
+      "facets-triton-ptx-version-unsupported", "windows-dll-procedure-not-found",
   };
   auto set = explain::builtin_signatures();
   ASSERT_TRUE(set.ok());

@@ -289,6 +289,14 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "facets-triton-dtype-needs-newer-target", "https://github.com/triton-lang/triton/issues/1941"},
       {"ptxas /tmp/tmpmfrp_3wp.ptx, line 281; error   : Feature '.bf16' requires .target sm_80 or higher",
        "facets-triton-dtype-needs-newer-target", "https://github.com/hiyouga/LlamaFactory/issues/7417"},
+      // abi-mismatch (twelfth round, from the tools' own sources): NumPy's import_array check; pybind11's check of
+      // the interpreter a module was built for.
+      {"ImportError: numpy.core.multiarray failed to import", "facets-numpy-abi-mismatch",
+       "https://github.com/numpy/numpy/blob/04434b143d6ec576711a40d31ae23d212d551715/numpy/core/code_generators/"
+       "generate_numpy_api.py"},
+      {"ImportError: Python version mismatch: module was compiled for Python 3.8, but the interpreter version is "
+       "incompatible: 3.10.12.",
+       "python-abi-mismatch", "https://github.com/pybind/pybind11/blob/v2.13.6/include/pybind11/detail/common.h"},
   };
   return variants;
 }
