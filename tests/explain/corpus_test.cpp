@@ -64,6 +64,10 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // no code for that iGPU (gfx90c) is the maintainer's answer, and a bare crash in the HIP runtime is no evidence of
     // it (program bugs and overrides crash there too).
     "gpu-code-missing/hip-3282-barcelo-igpu-segfault-libamdhip64.log",
+    // Twelfth round: only the tail of pip's traceback (torch's _run_ninja_build, "Error compiling objects for
+    // extension"); the "Killed" line of the compile jobs is above it in the build log, not in the excerpt, and that
+    // they were killed for memory is the maintainer's answer (MAX_JOBS=2 fixed it).
+    "oom/vllm-3180-source-build-killed-max-jobs.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any

@@ -95,6 +95,63 @@ TEST(CauseFamilies, EleventhRoundRowsLeaveNeighbouringWordingsAlone) {
   }
 }
 
+// The twelfth round's rows and facets take their own wording and leave the neighbouring messages to the rows that had
+// them (or to nothing): each case is real lines of one log, in order, with the ids they must match (in table order).
+TEST(CauseFamilies, TwelfthRoundRowsLeaveNeighbouringWordingsAlone) {
+  struct Case {
+    std::vector<std::string> lines;
+    std::vector<std::string> ids;
+    std::string source;
+  };
+  const std::vector<Case> cases = {
+      // A bare Killed line, then FindCUDA's nvcc step failing: the killed process is carried to the CMake message.
+      {{"Killed",
+        "-- Removing /home/ubuntu/libnd4j/blasbuild/cuda/blas/CMakeFiles/nd4jcuda.dir/cuda/./"
+        "nd4jcuda_generated_NativeOps.cu.o",
+        "/usr/bin/cmake -E remove /home/ubuntu/libnd4j/blasbuild/cuda/blas/CMakeFiles/nd4jcuda.dir/cuda/./"
+        "nd4jcuda_generated_NativeOps.cu.o",
+        "CMake Error at nd4jcuda_generated_NativeOps.cu.o.cmake:257 (message):", "  Error generating file",
+        "  /home/ubuntu/libnd4j/blasbuild/cuda/blas/CMakeFiles/nd4jcuda.dir/cuda/./nd4jcuda_generated_NativeOps.cu.o"},
+       {"facets-cmake-cuda-step-killed"},
+       "https://github.com/deeplearning4j/deeplearning4j/issues/3458"},
+      // FindCUDA's failure without a killed process names nothing (nvcc's own error, or a full disk, says why).
+      {{"CMake Error at Gpufit_generated_cuda_gaussjordan.cu.o.RELEASE.cmake:222 (message):", "  Error generating",
+        "  /home/louis/dev/gpufit_dev/gpufit-build/Gpufit/CMakeFiles/Gpufit.dir//./Gpufit_generated_cuda_gaussjordan.cu.o"},
+       {},
+       "https://github.com/gpufit/Gpufit/issues/87"},
+      {{"CMake Error at THC_generated_THCTensorMathMagma.cu.o.cmake:267 (message):", "  Error generating file"},
+       {},
+       "https://github.com/soumith/cudnn.torch/issues/248"},
+      // nvcc by a full path that does not exist is not the PATH's doing; hipcc keeps its row.
+      {{"sh: 1: /usr/local/cuda/bin/nvcc: not found"}, {}, "https://github.com/ROCm/legacy-rocm-build/issues/5773"},
+      // PyTorch's C++14 requirement can come from a project's -std=c++11 as well as from an old compiler: not taken;
+      // nor GCC 4's c++0x_warning.h (a missing -std flag).
+      {{"/bigdisk/lax/deeplearn/pytorch/torch/include/c10/util/C++17.h:24:2: error: #error You need C++14 to compile "
+        "PyTorch"},
+       {},
+       "https://github.com/pytorch/vision/issues/2509"},
+      {{"/usr/include/c++/4.8.2/bits/c++0x_warning.h:32:2: error: #error This file requires compiler and library support "
+        "for the ISO C++"},
+       {},
+       "https://github.com/pytorch/vision/issues/2509"},
+      // GPU_TARGETS not set, with HIP's CMake detection failing, keeps its row.
+      {{"   GPU_TARGETS was not set, and system GPU detection was unsuccsesful."},
+       {"hip-cmake-gpu-detect-failed"},
+       "https://github.com/vllm-project/vllm/issues/22590"},
+      // MSVC's C1083 stays a missing header; llama.cpp's HIP build keeps its CUDA-worded row.
+      {{"fatal error C1083: Cannot open file included: \u201ccudnn.h\u201d: No such file or directory"},
+       {"header-not-found"},
+       "https://github.com/CMU-Perceptual-Computing-Lab/openpose/issues/50"},
+      {{"CUDA error 98 at /source/llama.cpp/ggml-cuda.cu:7788: invalid device function"},
+       {"hip-invalid-device-function"},
+       "https://github.com/ggml-org/llama.cpp/pull/4454"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.source);
+    EXPECT_EQ(matched_ids(c.lines), c.ids) << c.lines.front();
+  }
+}
+
 TEST(CauseFamilies, DeviceLibraryForATargetIsNeverAPathProblem) {
   auto set = signatures();
   for (const auto& variant : test::family_variants()) {
@@ -236,6 +293,8 @@ const std::set<std::string> k_second_stage_alone_contradicts = {
     // signature cmake-cuda-compiler-id-failed (a CUDA path problem, the thread's cause) owns the line.
     "logs/rocm-path/quokka-706-failed-detect-default-cuda-arch-cuda-12.6-path.log",
     "logs-heldout10/rocm-path/ceres-solver-844-failed-detect-cuda-arch-cmake-cuda-compiler.log",
+    // Twelfth round's training log of the same wording (the CUDA compiler identification failing, nvcc not set).
+    "logs/rocm-path/abq-llm-11-cuda-compiler-identification-unknown-nvcc-env.log",
 };
 
 TEST(SecondStage, AloneOnTheCorpusItNamesOnlyTheLogsOwnCategory) {

@@ -297,6 +297,55 @@ inline const std::vector<FamilyVariant>& family_variants() {
       {"ImportError: Python version mismatch: module was compiled for Python 3.8, but the interpreter version is "
        "incompatible: 3.10.12.",
        "python-abi-mismatch", "https://github.com/pybind/pybind11/blob/v2.13.6/include/pybind11/detail/common.h"},
+      // Twelfth round. arch-detect: half-precision arithmetic compiled for an arch below sm_53 (an old GPU visible to
+      // torch's extension builder); GPU_TARGETS left NOTFOUND or empty by the local GPU detection.
+      {"/home/gauenk/Documents/packages/nat/natten/src/natten1dav_cuda_kernel.cu(58): error: identifier \"__hfma2\" is "
+       "undefined",
+       "half-intrinsic-undefined-old-arch", "https://github.com/SHI-Labs/Neighborhood-Attention-Transformer/issues/48"},
+      {"[AICOMRCCL-1097] [RCCL] Fail fast at configure when GPU_TARGETS resolves to empty", "gpu-targets-not-found",
+       "https://github.com/ROCm/rocm-systems/pull/6428"},
+      {"rocm_local_targets() comes up empty and GPU_TARGETS ends up as NOTFOUND.", "gpu-targets-not-found",
+       "https://github.com/ROCm/rocm-systems/pull/6428"},
+      // rocm-path: nvcc not on the PATH of the shell that builds (dash under sudo); a ROCm tool not finding the device
+      // libraries' path (second stage: hipcc + the device-lib path + "fail to find").
+      {"build.sh: 11: build.sh: nvcc: not found", "nvcc-not-on-path", "https://github.com/speedinghzl/CCNet/issues/56"},
+      {"I found that the hipcc fail to find the rocm-device-lib-path, where in this case, locate in "
+       "/usr/lib/riscv64-linux-gnu/amdgcn/bitcode",
+       "facets-hip-tool-rocm-path", "https://github.com/ROCm/legacy-rocm-build/issues/2051"},
+      // compiler-version: std::filesystem in GCC 8's separate libstdc++fs (a vtable, a function, GCC 8's headers named);
+      // PyTorch's headers refusing GCC older than 5 (C++17.h, TypeIndex.h).
+      {"/usr/bin/ld: ../../ggml/src/libggml.so: undefined reference to `vtable for "
+       "std::filesystem::__cxx11::filesystem_error'",
+       "std-filesystem-undefined-link", "https://github.com/ggml-org/llama.cpp/issues/10978"},
+      {"/usr/include/c++/8/bits/fs_dir.h:268: undefined reference to "
+       "`std::filesystem::symlink_status(std::filesystem::__cxx11::path const&)'",
+       "std-filesystem-undefined-link", "https://github.com/Soundux/Soundux/issues/71"},
+      {"/bigdisk/lax/deeplearn/pytorch/torch/include/c10/util/C++17.h:16:2: error: #error \"You're trying to build "
+       "PyTorch with a too old version of GCC. We need GCC 5 or later.\"",
+       "torch-headers-compiler-too-old", "https://github.com/pytorch/vision/issues/2509"},
+      // cmake-version: the abi3 extension CMake 3.26.0 installs without its suffix.
+      {"error: can't copy 'build/lib.linux-x86_64-cpython-310/vllm/_moe_C.abi3.so': doesn't exist or not a regular file",
+       "cmake-abi3-suffix-missing", "https://github.com/vllm-project/vllm/pull/19019"},
+      // gpu-code-missing: THC's cuda runtime error (8) (cudaErrorInvalidDeviceFunction before CUDA 10.1).
+      {"RuntimeError: cuda runtime error (8) : invalid device function at "
+       "c:\\anaconda2\\conda-bld\\pytorch_1519496000060\\work\\torch\\lib\\thc\\generic/THCTensorMathPointwise.cu:301",
+       "hip-invalid-device-function", "https://github.com/peterjc123/pytorch-scripts/issues/18"},
+      {"THCudaCheck FAIL file=/gpfsnyu/home/ks3286/pytorch/torch/lib/THC/generated/../generic/THCTensorMathPointwise.cu "
+       "line=247 error=8 : invalid device function",
+       "hip-invalid-device-function", "https://github.com/pytorch/pytorch/issues/1557"},
+      // oom: MSVC out of heap space (C1002); a bare Killed line, then FindCUDA's nvcc step failing (second stage, the
+      // killed process carried for the log).
+      {"6>d:\\face_4.0\\mxnet\\incubator-mxnet-master\\src\\operator\\mxnet_op.h(941): fatal error C1002: compiler is out "
+       "of heap space in pass 2",
+       "compiler-out-of-memory", "https://github.com/apache/mxnet/issues/17867"},
+      {"Killed\n"
+       "CMake Error at nd4jcuda_generated_NativeOps.cu.o.cmake:257 (message):\n"
+       "  Error generating file",
+       "facets-cmake-cuda-step-killed", "https://github.com/deeplearning4j/deeplearning4j/issues/3458"},
+      // triton-compile: Triton's ptxas refusing the PTX ISA version of the PTX Triton wrote (its temporary file).
+      {"E                   ptxas /tmp/tmpqgu1f9dk.ptx, line 5; fatal   : Unsupported .version 8.6; current version is "
+       "'8.5'",
+       "facets-triton-ptx-version-unsupported", "https://github.com/triton-lang/triton/issues/4576"},
   };
   return variants;
 }
@@ -356,6 +405,23 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
        "tests/data/logs/none/trixie-9-nvidia-driver-too-old-10010-slurm.log"},
       {"      ERROR: Could not install packages due to an OSError: [Errno 28] No space left on device", "",
        "tests/data/logs/none/monai-tutorials-2044-no-space-left-build-dependencies.log"},
+      // Twelfth round's none logs: NCCL's watchdog timeout, setuptools 70 without pkg_resources.packaging, a project's
+      // kernel over the shared-memory limit, an expired server certificate, nvcc without -dc for an extern function.
+      {"[rank1]:[E ProcessGroupNCCL.cpp:523] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=5, "
+       "OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600659 milliseconds before timing out.",
+       "", "tests/data/logs/none/colbert-318-nccl-watchdog-allreduce-timeout-kmeans-indexing.log"},
+      {"cannot import name 'packaging' from 'pkg_resources", "",
+       "tests/data/logs/none/flash-attn-981-pkg-resources-packaging-setuptools-70.log"},
+      {"ptxas error   : Entry function '_Z15flash_attn_tileILi128ELi32ELb1EEvPKcS1_S1_S1_S1_PKiPfP6float2ffffjfiiiiiiiiiiiii"
+       "liiliiiiil' uses too much shared data (0xc400 bytes, 0xc000 max)",
+       "", "tests/data/logs/none/llamacpp-16081-fattn-tile-too-much-shared-data-pascal-turing.log"},
+      {"Could not fetch URL https://download.pytorch.org/whl/cpu/torchvision/: There was a problem confirming the ssl "
+       "certificate: HTTPSConnectionPool(host='download.pytorch.org', port=443): Max retries exceeded with url: "
+       "/whl/cpu/torchvision/ (Caused by SSLError(SSLCertVerificationError(1, '[SSL: CERTIFICATE_VERIFY_FAILED] "
+       "certificate verify failed: certificate has expired (_ssl.c:1133)'))) - skipping",
+       "", "tests/data/logs/none/pytorch-150492-download-pytorch-org-certificate-expired.log"},
+      {"ptxas fatal   : Unresolved extern function '_Z17getGlobalThreadIDv'", "",
+       "tests/data/logs/none/quicksilver-42-ptxas-unresolved-extern-missing-dc.log"},
       // A compiler error that is a bug in the code, not in the toolchain.
       {"broken.cpp:2:10: error: 'undeclared_function' was not declared in this scope", "", "g++ on this machine"},
   };
