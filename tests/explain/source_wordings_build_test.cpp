@@ -203,6 +203,12 @@ TEST(SourceWordingsBuild, EachToolMessageIsReadAsItsCause) {
        "https://sourceware.org/git/?p=binutils-gdb.git;a=blob;f=bfd/po/fr.po;hb=binutils-2_40"},
       {"/usr/bin/ld: Zu wenig Speicher", "oom", "facets-build-tool-out-of-memory",
        "https://sourceware.org/git/?p=binutils-gdb.git;a=blob;f=ld/po/de.po;hb=binutils-2_40"},
+      // GNU make reporting the signal that killed the command of an object file ("%s[%s: %s] %s%s%s" with strsignal,
+      // in the locale's words: de "Getötet").
+      {"make[2]: *** [CMakeFiles/foo.dir/build.make:76: CMakeFiles/foo.dir/foo.cpp.o] Killed", "oom",
+       "compiler-killed-signal", "https://git.savannah.gnu.org/cgit/make.git/tree/src/job.c?h=4.4.1"},
+      {"make[1]: *** [foo.o] Getötet", "oom", "compiler-killed-signal",
+       "https://git.savannah.gnu.org/cgit/make.git/tree/src/job.c?h=4.4.1"},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.source);
@@ -244,6 +250,8 @@ TEST(SourceWordingsBuild, NeighbouringMessagesAreNotReadAsTheCause) {
        "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/toplev.cc;hb=refs/heads/releases/gcc-12"},
       {"LINK : fatal error LNK1104: cannot open file 'cudart.lib'", "oom",
        "https://learn.microsoft.com/en-us/cpp/error-messages/tool-errors/linker-tools-error-lnk1104"},
+      // make's report for a target that is not an object file (a test, a script) is not the build's OOM.
+      {"make: *** [Makefile:3: all] Killed", "", "https://git.savannah.gnu.org/cgit/make.git/tree/src/job.c?h=4.4.1"},
       // The allocation failure with no build tool on the line (a Python process) is not the build's.
       {"OSError: [Errno 12] Nicht genügend Hauptspeicher verfügbar", "",
        "https://sourceware.org/git/?p=glibc.git;a=blob;f=po/de.po;hb=glibc-2.36"},
