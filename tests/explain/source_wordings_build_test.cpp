@@ -161,6 +161,17 @@ TEST(SourceWordingsBuild, EachToolMessageIsReadAsItsCause) {
        "at /usr/local/cuda is 12.4; use '--cuda-path' to specify a different CUDA install, pass a different GPU arch "
        "with '--cuda-gpu-arch', or pass '--no-cuda-version-check'",
        "compiler-version", "cuda-clang-gpu-arch-unsupported", k_clang_driver + " (err_drv_cuda_version_unsupported)"},
+      {"clang: error: unsupported HIP gpu architecture: gfx1201", "compiler-version", "cuda-clang-gpu-arch-unsupported",
+       k_clang_driver + " (err_drv_offload_bad_gpu_arch)"},
+      // A CPU model or ISA extension the compiler does not know.
+      {"cc1plus: error: bad value 'sapphirerapids' for '-march=' switch", "compiler-version", "compiler-cpu-target-unknown",
+       "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/config/i386/i386-options.cc;hb=refs/heads/releases/gcc-12"},
+      {"error: unknown target CPU 'sapphirerapids'", "compiler-version", "compiler-cpu-target-unknown",
+       "https://github.com/llvm/llvm-project/blob/llvmorg-17.0.1/clang/include/clang/Basic/DiagnosticCommonKinds.td"},
+      {"g++: error: unrecognized command-line option '-mavx512fp16'", "compiler-version", "compiler-cpu-target-unknown",
+       "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/opts-common.cc;hb=refs/heads/releases/gcc-12"},
+      {"clang: error: unknown argument: '-mavx512fp16'", "compiler-version", "compiler-cpu-target-unknown",
+       k_clang_driver + " (err_drv_unknown_argument)"},
       {"  Target \"foo\" requires the language dialect \"CUDA17\" (with compiler extensions). But the current compiler "
        "\"NVIDIA\" does not support this, or CMake does not know the flags to enable it.",
        "compiler-version", "cmake-compiler-lacks-dialect", k_cmake + "v3.27.0/Source/cmStandardLevelResolver.cxx"},
@@ -250,6 +261,9 @@ TEST(SourceWordingsBuild, NeighbouringMessagesAreNotReadAsTheCause) {
        "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/toplev.cc;hb=refs/heads/releases/gcc-12"},
       {"LINK : fatal error LNK1104: cannot open file 'cudart.lib'", "oom",
        "https://learn.microsoft.com/en-us/cpp/error-messages/tool-errors/linker-tools-error-lnk1104"},
+      // An option the compiler does not know that names no CPU feature or standard is not a version problem.
+      {"g++: error: unrecognized command-line option '-fno-plt-foo'", "compiler-version",
+       "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/opts-common.cc;hb=refs/heads/releases/gcc-12"},
       // make's report for a target that is not an object file (a test, a script) is not the build's OOM.
       {"make: *** [Makefile:3: all] Killed", "", "https://git.savannah.gnu.org/cgit/make.git/tree/src/job.c?h=4.4.1"},
       // The allocation failure with no build tool on the line (a Python process) is not the build's.
