@@ -313,6 +313,8 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "https://github.com/Kitware/CMake/blob/v3.18.0/Source/cmLocalGenerator.cxx"},
       {"cc1plus: error: bad value 'sapphirerapids' for '-march=' switch", "compiler-cpu-target-unknown",
        "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/config/i386/i386-options.cc;hb=refs/heads/releases/gcc-12"},
+      {"CMake Error: Could not create named generator Visual Studio 17 2022", "cmake-option-too-new",
+       "https://github.com/Kitware/CMake/blob/v3.20.0/Source/cmake.cxx"},
       {"foo.cpp(10): fatal error C1060: compiler is out of heap space", "compiler-heap-exhausted",
        "https://learn.microsoft.com/en-us/cpp/error-messages/compiler-errors-1/fatal-error-c1060"},
       {"ptxas fatal   : Memory allocation failure", "compiler-heap-exhausted",

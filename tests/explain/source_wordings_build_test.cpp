@@ -88,6 +88,11 @@ TEST(SourceWordingsBuild, EachToolMessageIsReadAsItsCause) {
        k_cmake + "v2.8.11/Source/cmCommands.cxx"},
       {"  Unknown CMake command \"cmake_file_api\".", "cmake-version", "cmake-command-too-new",
        k_cmake + "v3.27.0/Source/cmCommands.cxx"},
+      {"CMake Error: Could not create named generator Visual Studio 17 2022", "cmake-version", "cmake-option-too-new",
+       k_cmake + "v3.20.0/Source/cmake.cxx"},
+      {"CMake Error: Could not read presets from /src/proj: Unrecognized \"version\" field", "cmake-version",
+       "cmake-option-too-new", k_cmake + "v3.25.0/Source/cmCMakePresetsGraph.cxx"},
+      {"Unknown argument -j", "cmake-version", "cmake-option-too-new", k_cmake + "v3.11.0/Source/cmakemain.cxx"},
       {"CMake Error: Could not find cmake module file: CMakeDetermineCUDACompiler.cmake", "cmake-version",
        "cmake-hip-language-too-old", k_cmake + "v3.8.0/Modules/CMakeDetermineCUDACompiler.cmake"},
       {"CMake Error: Could not find cmake module file:CMakeDetermineVERSIONCompiler.cmake", "cmake-version",
@@ -251,6 +256,10 @@ TEST(SourceWordingsBuild, NeighbouringMessagesAreNotReadAsTheCause) {
        "", k_cmake + "v3.18.0/Source/cmPolicies.cxx"},
       // CMake's own default for the compiler, not the script's value.
       {"  CMAKE_CXX_STANDARD_DEFAULT is set to invalid value '26'", "", k_cmake + "v3.18.0/Source/cmLocalGenerator.cxx"},
+      // A generator name or a presets file that is wrong in any CMake.
+      {"CMake Error: Could not create named generator Foo Makefiles", "", k_cmake + "v3.20.0/Source/cmake.cxx"},
+      {"CMake Error: Could not read presets from /src/proj: JSON parse error", "",
+       k_cmake + "v3.25.0/Source/cmCMakePresetsGraph.cxx"},
       // A number the CUDA release does not know stays nvcc's refusal (compiler-version), not a CMake keyword.
       {"nvcc fatal   : Unsupported gpu architecture 'compute_86'", "cmake-version", k_cuda13 + " bin/nvcc"},
       // CCCL's compiler deprecation is a warning (#pragma GCC warning), not an #error.
