@@ -71,6 +71,12 @@ TEST(SourceWordingsBuild, EachToolMessageIsReadAsItsCause) {
       {"  Compatibility with CMake < 2.4 is not supported by CMake >= 3.0.  For compatibility with older versions please "
        "use any CMake 2.8.x release or lower.",
        "cmake-version", "cmake4-compat-removed", k_cmake + "v3.31.0/Source/cmPolicies.cxx"},
+      // A find module the script's own policies remove (CMP0146 NEW from cmake_minimum_required 3.27): a CMake too new.
+      {"  By not providing \"FindCUDA.cmake\" in CMAKE_MODULE_PATH this project has asked CMake to find a package "
+       "configuration file provided by \"CUDA\", but CMake did not find one.",
+       "cmake-version", "cmake4-compat-removed", k_cmake + "v4.0.0/Source/cmFindPackageCommand.cxx"},
+      {"  The FindCUDA module has been removed by policy CMP0146.", "cmake-version", "cmake4-compat-removed",
+       k_cmake + "v4.0.0/Modules/FindCUDA.cmake"},
       {"  file does not recognize sub-command ARCHIVE_EXTRACT", "cmake-version", "cmake-syntax-too-new",
        k_cmake + "v3.18.0/Source/cmFileCommand.cxx"},
       {"  string does not recognize sub-command JSON", "cmake-version", "cmake-syntax-too-new",
@@ -256,6 +262,10 @@ TEST(SourceWordingsBuild, NeighbouringMessagesAreNotReadAsTheCause) {
        "", k_cmake + "v3.18.0/Source/cmPolicies.cxx"},
       // CMake's own default for the compiler, not the script's value.
       {"  CMAKE_CXX_STANDARD_DEFAULT is set to invalid value '26'", "", k_cmake + "v3.18.0/Source/cmLocalGenerator.cxx"},
+      // A package that is not installed (its config file not found) is not a CMake version problem.
+      {"  By not providing \"FindCUDNN.cmake\" in CMAKE_MODULE_PATH this project has asked CMake to find a package "
+       "configuration file provided by \"CUDNN\", but CMake did not find one.",
+       "cmake-version", k_cmake + "v3.16.0/Source/cmFindPackageCommand.cxx"},
       // A generator name or a presets file that is wrong in any CMake.
       {"CMake Error: Could not create named generator Foo Makefiles", "", k_cmake + "v3.20.0/Source/cmake.cxx"},
       {"CMake Error: Could not read presets from /src/proj: JSON parse error", "",
