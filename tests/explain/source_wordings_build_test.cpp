@@ -197,14 +197,17 @@ TEST(SourceWordingsBuild, EachToolMessageIsReadAsItsCause) {
        "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=libcpp/files.cc;hb=refs/heads/releases/gcc-12"},
       {"foo.cpp:1:10: fatal error: 'Eigen/Dense' file not found", "missing-headers", "header-not-found",
        "https://github.com/llvm/llvm-project/blob/llvmorg-17.0.1/clang/include/clang/Basic/DiagnosticLexKinds.td"},
-      // GCC's diagnostic location (file:line:column) and glibc's strerror(ENOENT) in de, fr and zh_CN (libc.mo of
-      // glibc 2.36); the translated "fatal error" between them is not read.
+      // GCC's diagnostic (file:line:column, then libcpp's "header: strerror" at the end of the line) with glibc's
+      // strerror(ENOENT) in de, fr, zh_CN and ko (libc.mo of glibc 2.36). The translated "fatal error" is not read
+      // (GCC's own gcc.po could not be consulted: the words written here are placeholders, any words match).
       {"foo.cpp:3:10: schwerwiegender Fehler: cuda.h: Datei oder Verzeichnis nicht gefunden", "missing-headers",
-       "facets-diagnostic-header-not-found", "https://sourceware.org/git/?p=glibc.git;a=blob;f=po/de.po;hb=glibc-2.36"},
+       "header-not-found", "https://sourceware.org/git/?p=glibc.git;a=blob;f=po/de.po;hb=glibc-2.36"},
       {"foo.cpp:3:10: erreur fatale : cuda.h : Aucun fichier ou dossier de ce type", "missing-headers",
-       "facets-diagnostic-header-not-found", "https://sourceware.org/git/?p=glibc.git;a=blob;f=po/fr.po;hb=glibc-2.36"},
-      {"foo.cpp:3:10: 致命错误：cuda.h：没有那个文件或目录", "missing-headers", "facets-diagnostic-header-not-found",
+       "header-not-found", "https://sourceware.org/git/?p=glibc.git;a=blob;f=po/fr.po;hb=glibc-2.36"},
+      {"foo.cpp:3:10: 致命错误：cuda.h：没有那个文件或目录", "missing-headers", "header-not-found",
        "https://sourceware.org/git/?p=glibc.git;a=blob;f=po/zh_CN.po;hb=glibc-2.36"},
+      {"foo.cpp:3:10: 치명적 오류: cuda.h: 그런 파일이나 디렉터리가 없습니다", "missing-headers", "header-not-found",
+       "https://sourceware.org/git/?p=glibc.git;a=blob;f=po/ko.po;hb=glibc-2.36"},
       // --- oom: the heap of MSVC and of CUDA's tools, the allocation failure in the locale's words ---
       {"foo.cpp(10): fatal error C1060: compiler is out of heap space", "oom", "compiler-heap-exhausted",
        "https://learn.microsoft.com/en-us/cpp/error-messages/compiler-errors-1/fatal-error-c1060"},
@@ -275,6 +278,10 @@ TEST(SourceWordingsBuild, NeighbouringMessagesAreNotReadAsTheCause) {
       // CCCL's compiler deprecation is a warning (#pragma GCC warning), not an #error.
       {"warning: Thrust requires at least GCC 7.0. Define CCCL_IGNORE_DEPRECATED_COMPILER to suppress this message.", "",
        k_cuda13 + " include/cccl/thrust/detail/config/cpp_dialect.h"},
+      // A compiler's warning that names a header and the locale's "not found" words elsewhere on the line is not a
+      // missing header (only libcpp's "header: strerror" ending the line is).
+      {"foo.cpp:3:10: Warnung: cuda.h: Datei oder Verzeichnis nicht gefunden, CPU-Pfad wird verwendet", "",
+       "https://sourceware.org/git/?p=glibc.git;a=blob;f=po/de.po;hb=glibc-2.36"},
       // A missing source file (no line and column) is not a missing header; a missing library is not the heap.
       {"cc1plus: fatal error: src/main: No such file or directory", "missing-headers",
        "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/toplev.cc;hb=refs/heads/releases/gcc-12"},
