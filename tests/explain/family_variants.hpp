@@ -337,7 +337,7 @@ inline const std::vector<FamilyVariant>& family_variants() {
       // killed process carried for the log).
       {"6>d:\\face_4.0\\mxnet\\incubator-mxnet-master\\src\\operator\\mxnet_op.h(941): fatal error C1002: compiler is out "
        "of heap space in pass 2",
-       "compiler-out-of-memory", "https://github.com/apache/mxnet/issues/17867"},
+       "compiler-heap-exhausted", "https://github.com/apache/mxnet/issues/17867"},
       {"Killed\n"
        "CMake Error at nd4jcuda_generated_NativeOps.cu.o.cmake:257 (message):\n"
        "  Error generating file",
@@ -346,6 +346,36 @@ inline const std::vector<FamilyVariant>& family_variants() {
       {"E                   ptxas /tmp/tmpqgu1f9dk.ptx, line 5; fatal   : Unsupported .version 8.6; current version is "
        "'8.5'",
        "facets-triton-ptx-version-unsupported", "https://github.com/triton-lang/triton/issues/4576"},
+      // Twelfth round (build tools): rows written from the tools' own message texts (their sources, not logs);
+      // source_wordings_build_test.cpp has the other wordings of each.
+      {"nvcc fatal   : Value 'c++20' is not defined for option 'std'", "compiler-std-flag-unknown",
+       "https://developer.download.nvidia.com/compute/cuda/redist/cuda_nvcc/"},
+      {"g++: error: unrecognized command line option '-std=c++17'", "compiler-std-flag-unknown",
+       "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/opts-common.c;hb=refs/heads/releases/gcc-7"},
+      {"torch/include/torch/csrc/api/include/torch/all.h:4:2: error: #error C++17 or later compatible compiler is "
+       "required to use PyTorch.",
+       "cxx-standard-required-by-headers", "https://github.com/pytorch/pytorch/blob/v2.1.0/torch/csrc/api/include/torch/all.h"},
+      {"clang: error: unsupported CUDA gpu architecture: sm_90", "cuda-clang-gpu-arch-unsupported",
+       "https://github.com/llvm/llvm-project/blob/0008bd051a5ae7b613fc3416df3cb7363afa4220/clang/include/clang/Basic/"
+       "DiagnosticDriverKinds.td"},
+      {"  Target \"foo\" requires the language dialect \"CUDA17\" (with compiler extensions). But the current compiler "
+       "\"NVIDIA\" does not support this, or CMake does not know the flags to enable it.",
+       "cmake-compiler-lacks-dialect", "https://github.com/Kitware/CMake/blob/v3.27.0/Source/cmStandardLevelResolver.cxx"},
+      {"RuntimeError: The current installed version of g++ (4.8.5) is less than the minimum required version by CUDA "
+       "11.7 (6.0.0). Please make sure to use an adequate version of g++ (>=6.0.0, <12.0).",
+       "torch-ext-gcc-below-cuda-min", "https://github.com/pytorch/pytorch/blob/v2.1.0/torch/utils/cpp_extension.py"},
+      {"  file does not recognize sub-command ARCHIVE_EXTRACT", "cmake-syntax-too-new",
+       "https://github.com/Kitware/CMake/blob/v3.18.0/Source/cmFileCommand.cxx"},
+      {"  CUDA_STANDARD is set to invalid value '17'", "cmake-syntax-too-new",
+       "https://github.com/Kitware/CMake/blob/v3.18.0/Source/cmLocalGenerator.cxx"},
+      {"cc1plus: error: bad value 'sapphirerapids' for '-march=' switch", "compiler-cpu-target-unknown",
+       "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/config/i386/i386-options.cc;hb=refs/heads/releases/gcc-12"},
+      {"CMake Error: Could not create named generator Visual Studio 17 2022", "cmake-option-too-new",
+       "https://github.com/Kitware/CMake/blob/v3.20.0/Source/cmake.cxx"},
+      {"foo.cpp(10): fatal error C1060: compiler is out of heap space", "compiler-heap-exhausted",
+       "https://learn.microsoft.com/en-us/cpp/error-messages/compiler-errors-1/fatal-error-c1060"},
+      {"ptxas fatal   : Memory allocation failure", "compiler-heap-exhausted",
+       "https://developer.download.nvidia.com/compute/cuda/redist/cuda_nvcc/"},
   };
   return variants;
 }

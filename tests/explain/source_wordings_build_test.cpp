@@ -1,0 +1,312 @@
+// Twelfth round (build tools): the rows of cmake-version, compiler-version, missing-headers and oom take every
+// wording the tools themselves print for the cause, read from the tools' sources (CMake's Source/ at tags, nvcc's
+// host_config.h and binaries, the clang and GCC drivers, torch's and CCCL's headers, MSVC's error pages, glibc's and
+// binutils' message catalogs), not only the wordings earlier logs showed. Each line is the tool's message as it
+// prints it (the source in the comment or the case); the neighbouring messages (warnings of the same tools, other
+// causes) must not be read as the cause. No issue thread was read for these.
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "explain_test_support.hpp"
+
+namespace archfit::explain {
+namespace {
+
+std::shared_ptr<const SignatureSet> signatures() {
+  auto set = builtin_signatures();
+  EXPECT_TRUE(set.ok()) << (set.ok() ? "" : set.error().message);
+  return *set;
+}
+
+struct Hit {
+  std::string id;
+  std::string category;
+};
+
+// The rows (signatures and second-stage rules) one line matches, in table order.
+std::vector<Hit> hits_of(const std::string& line) {
+  auto set = signatures();
+  LogScanner scanner(set);
+  scanner.add_line(line);
+  std::vector<Hit> hits;
+  for (const auto& hit : scanner.matches().hits) {
+    const auto& signature = set->signatures[hit.signature];
+    hits.push_back({signature.id, signature.category});
+  }
+  return hits;
+}
+
+struct Case {
+  std::string line;
+  std::string category;
+  std::string id;
+  std::string source;
+};
+
+const std::string k_cmake = "https://github.com/Kitware/CMake/blob/";
+const std::string k_cuda13 = "https://developer.download.nvidia.com/compute/cuda/redist/cuda_nvcc/ (CUDA 13.0)";
+const std::string k_cuda12 =
+    "https://github.com/ggerganov/llama.cpp/blob/f555db44ec12d429a073ce75208fd9ed3bf0a0c9/include/cuda/crt/host_config.h";
+const std::string k_cuda4 =
+    "https://github.com/Devdevdavid/Galaxeirb/blob/988657f5505170c1fe0f2a26135478fe1cd0daaf/include/host_config.h";
+const std::string k_clang_driver =
+    "https://github.com/llvm/llvm-project/blob/0008bd051a5ae7b613fc3416df3cb7363afa4220/clang/include/clang/Basic/"
+    "DiagnosticDriverKinds.td";
+
+TEST(SourceWordingsBuild, EachToolMessageIsReadAsItsCause) {
+  const std::vector<Case> cases = {
+      // --- cmake-version: CMake's own messages when the script needs another CMake ---
+      {"  cmake_policy GET given policy \"CMP0135\" which is not known to this version of CMake.", "cmake-version",
+       "cmake-policy-unknown", k_cmake + "v3.18.0/Source/cmCMakePolicyCommand.cxx"},
+      {"  An attempt was made to set the policy version of CMake to \"3.27\" which is greater than this version of "
+       "CMake.  This is not allowed because the greater version may have new policies not known to this CMake.  You may "
+       "need a newer CMake version to build this project.",
+       "cmake-version", "cmake-policy-unknown", k_cmake + "v3.18.0/Source/cmPolicies.cxx"},
+      {"  However, this version of CMake no longer supports the OLD behavior for these policies.  Please either update "
+       "your CMakeLists.txt files to conform to the new behavior or use an older version of CMake that still supports "
+       "the old behavior.",
+       "cmake-version", "cmake4-compat-removed", k_cmake + "v3.18.0/Source/cmPolicies.cxx"},
+      {"  Compatibility with CMake < 2.4 is not supported by CMake >= 3.0.  For compatibility with older versions please "
+       "use any CMake 2.8.x release or lower.",
+       "cmake-version", "cmake4-compat-removed", k_cmake + "v3.31.0/Source/cmPolicies.cxx"},
+      // A find module the script's own policies remove (CMP0146 NEW from cmake_minimum_required 3.27): a CMake too new.
+      {"  By not providing \"FindCUDA.cmake\" in CMAKE_MODULE_PATH this project has asked CMake to find a package "
+       "configuration file provided by \"CUDA\", but CMake did not find one.",
+       "cmake-version", "cmake4-compat-removed", k_cmake + "v4.0.0/Source/cmFindPackageCommand.cxx"},
+      {"  The FindCUDA module has been removed by policy CMP0146.", "cmake-version", "cmake4-compat-removed",
+       k_cmake + "v4.0.0/Modules/FindCUDA.cmake"},
+      {"  file does not recognize sub-command ARCHIVE_EXTRACT", "cmake-version", "cmake-syntax-too-new",
+       k_cmake + "v3.18.0/Source/cmFileCommand.cxx"},
+      {"  string does not recognize sub-command JSON", "cmake-version", "cmake-syntax-too-new",
+       k_cmake + "v3.18.0/Source/cmStringCommand.cxx"},
+      {"  Expression did not evaluate to a known generator expression", "cmake-version", "cmake-syntax-too-new",
+       k_cmake + "v3.18.0/Source/cmGeneratorExpressionEvaluator.cxx"},
+      {"  CUDA_STANDARD is set to invalid value '17'", "cmake-version", "cmake-syntax-too-new",
+       k_cmake + "v3.18.0/Source/cmLocalGenerator.cxx"},
+      {"  target_compile_features specified unknown feature \"cuda_std_17\" for target \"foo\".", "cmake-version",
+       "cmake-syntax-too-new", k_cmake + "v3.27.0/Source/cmStandardLevelResolver.cxx"},
+      {"  By not providing \"FindCUDAToolkit.cmake\" in CMAKE_MODULE_PATH this project has asked CMake to find a package "
+       "configuration file provided by \"CUDAToolkit\", but CMake did not find one.",
+       "cmake-version", "cmake-syntax-too-new", k_cmake + "v3.16.0/Source/cmFindPackageCommand.cxx"},
+      {"  Unknown CMake command \"target_include_directories\".", "cmake-version", "cmake-command-too-new",
+       k_cmake + "v2.8.11/Source/cmCommands.cxx"},
+      {"  Unknown CMake command \"cmake_file_api\".", "cmake-version", "cmake-command-too-new",
+       k_cmake + "v3.27.0/Source/cmCommands.cxx"},
+      {"CMake Error: Could not create named generator Visual Studio 17 2022", "cmake-version", "cmake-option-too-new",
+       k_cmake + "v3.20.0/Source/cmake.cxx"},
+      {"CMake Error: Could not read presets from /src/proj: Unrecognized \"version\" field", "cmake-version",
+       "cmake-option-too-new", k_cmake + "v3.25.0/Source/cmCMakePresetsGraph.cxx"},
+      {"Unknown argument -j", "cmake-version", "cmake-option-too-new", k_cmake + "v3.11.0/Source/cmakemain.cxx"},
+      {"CMake Error: Could not find cmake module file: CMakeDetermineCUDACompiler.cmake", "cmake-version",
+       "cmake-hip-language-too-old", k_cmake + "v3.8.0/Modules/CMakeDetermineCUDACompiler.cmake"},
+      {"CMake Error: Could not find cmake module file:CMakeDetermineVERSIONCompiler.cmake", "cmake-version",
+       "cmake-hip-language-too-old", k_cmake + "v2.8.12/Source/cmGlobalGenerator.cxx"},
+      {"nvcc fatal   : Unsupported gpu architecture 'compute_all'", "cmake-version", "cmake-native-arch-too-old",
+       k_cmake + "v3.23.0/Source/cmGeneratorTarget.cxx"},
+      {"nvcc fatal   : Unsupported gpu architecture 'compute_all-major'", "cmake-version", "cmake-native-arch-too-old",
+       k_cmake + "v3.23.0/Source/cmGeneratorTarget.cxx"},
+      // --- compiler-version: nvcc's host compiler checks, every CUDA release's wording ---
+      {"/usr/local/cuda/include/host_config.h:82:2: error: #error -- unsupported GNU version! gcc 4.7 and up are not "
+       "supported!",
+       "compiler-version", "nvcc-unsupported-gcc", k_cuda4},
+      {"/usr/local/cuda/include/host_config.h:119:2: error: #error -- unsupported GNU version! gcc versions later than "
+       "4.9 are not supported!",
+       "compiler-version", "nvcc-unsupported-gcc", k_cuda12},
+      {"#error -- unsupported MSVC version! Only MSVC 8.0, 9.0, and 10.0 are supported!", "compiler-version",
+       "nvcc-unsupported-host-compiler", k_cuda4},
+      {"#error --- !!! UNSUPPORTED COMPILER !!! ---", "compiler-version", "nvcc-unsupported-host-compiler", k_cuda12},
+      {"#error -- unsupported pgc++ configuration! pgc++ is supported only on Linux x86_64!", "compiler-version",
+       "nvcc-unsupported-host-compiler", k_cuda12},
+      {"#error -- clang and clang++ are the only supported host compilers on Mac OS X!", "compiler-version",
+       "nvcc-unsupported-host-compiler", k_cuda12},
+      {"#error -- ICC is not supported as a host compiler!", "compiler-version", "nvcc-unsupported-host-compiler",
+       k_cuda13},
+      {"#error -- unsupported Grace clang version! The version must be 16.x to 20.x. The nvcc flag "
+       "'-allow-unsupported-compiler' can be used to override this version check",
+       "compiler-version", "nvcc-unsupported-host-compiler", k_cuda13},
+      {"#error -- unsupported Intel ICX compiler! The nvcc flag '-allow-unsupported-compiler' can be used to override "
+       "this version check",
+       "compiler-version", "nvcc-unsupported-host-compiler", k_cuda13},
+      {"#error -- unsupported HOS clang version! The version must be must be less than 21 and greater than 3.2 .",
+       "compiler-version", "nvcc-unsupported-host-compiler", k_cuda13},
+      {"nvcc fatal   : Host compiler targets unsupported OS.", "compiler-version", "nvcc-unsupported-host-compiler",
+       k_cuda13 + " bin/nvcc"},
+      {"nvcc fatal   : Unsupported NVHPC compiler found. nvc++ is the only NVHPC compiler that is supported.",
+       "compiler-version", "nvcc-unsupported-host-compiler", k_cuda13 + " bin/nvcc"},
+      // --- compiler-version: a C++ standard the compiler (or a header) does not accept ---
+      {"nvcc fatal   : Value 'c++20' is not defined for option 'std'", "compiler-version", "compiler-std-flag-unknown",
+       k_cuda13 + " bin/nvcc (option parser: Value '%s' is not defined for option '%s')"},
+      {"nvcc warning : The -std=c++20 flag is not supported with the configured host compiler. Flag will be ignored.",
+       "compiler-version", "compiler-std-flag-unknown", k_cuda13 + " bin/nvcc"},
+      {"g++: error: unrecognized command line option '-std=c++17'", "compiler-version", "compiler-std-flag-unknown",
+       "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/opts-common.c;hb=refs/heads/releases/gcc-7"},
+      {"c++: error: unrecognized command-line option '-std=c++20'; did you mean '-std=c++2a'?", "compiler-version",
+       "compiler-std-flag-unknown",
+       "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/opts-common.cc;hb=refs/heads/releases/gcc-12"},
+      {"error: invalid value 'c++20' in '-std=c++20'", "compiler-version", "compiler-std-flag-unknown",
+       k_clang_driver + " (err_drv_invalid_value)"},
+      {"cl : Command line warning D9002 : ignoring unknown option '/std:c++20'", "compiler-version",
+       "compiler-std-flag-unknown", "https://learn.microsoft.com/en-us/cpp/error-messages/tool-errors/command-line-warning-d9002"},
+      {"/usr/include/c++/4.8.2/bits/c++0x_warning.h:32:2: error: #error This file requires compiler and library support "
+       "for the ISO C++ 2011 standard. This support must be enabled with the -std=c++11 or -std=gnu++11 compiler options.",
+       "compiler-version", "cxx-standard-required-by-headers",
+       "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=libstdc%2B%2B-v3/include/bits/c%2B%2B0x_warning.h"},
+      {"torch/include/torch/csrc/api/include/torch/all.h:4:2: error: #error C++17 or later compatible compiler is "
+       "required to use PyTorch.",
+       "compiler-version", "cxx-standard-required-by-headers",
+       "https://github.com/pytorch/pytorch/blob/v2.1.0/torch/csrc/api/include/torch/all.h"},
+      {"torch/include/ATen/ATen.h:4:2: error: #error C++17 or later compatible compiler is required to use ATen.",
+       "compiler-version", "cxx-standard-required-by-headers",
+       "https://github.com/pytorch/pytorch/blob/v2.1.0/aten/src/ATen/ATen.h"},
+      {"/usr/local/cuda/include/cccl/thrust/detail/config/cpp_dialect.h:78:6: error: #error Thrust requires at least "
+       "C++17. Define CCCL_IGNORE_DEPRECATED_CPP_DIALECT to suppress this message.",
+       "compiler-version", "cxx-standard-required-by-headers", k_cuda13 + " include/cccl/thrust"},
+      {"cuda/std/__internal/cpp_dialect.h:40:6: error: #error libcu++ requires at least C++ 17. Define "
+       "CCCL_IGNORE_DEPRECATED_CPP_DIALECT to suppress this message.",
+       "compiler-version", "cxx-standard-required-by-headers", k_cuda13 + " include/cccl/cuda"},
+      {"clang: error: unsupported CUDA gpu architecture: sm_90", "compiler-version", "cuda-clang-gpu-arch-unsupported",
+       k_clang_driver + " (err_drv_cuda_bad_gpu_arch)"},
+      {"clang-18: error: GPU arch sm_35 is supported by CUDA versions between 7.0 and 11.8 (inclusive), but installation "
+       "at /usr/local/cuda is 12.4; use '--cuda-path' to specify a different CUDA install, pass a different GPU arch "
+       "with '--cuda-gpu-arch', or pass '--no-cuda-version-check'",
+       "compiler-version", "cuda-clang-gpu-arch-unsupported", k_clang_driver + " (err_drv_cuda_version_unsupported)"},
+      {"clang: error: unsupported HIP gpu architecture: gfx1201", "compiler-version", "cuda-clang-gpu-arch-unsupported",
+       k_clang_driver + " (err_drv_offload_bad_gpu_arch)"},
+      // A CPU model or ISA extension the compiler does not know.
+      {"cc1plus: error: bad value 'sapphirerapids' for '-march=' switch", "compiler-version", "compiler-cpu-target-unknown",
+       "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/config/i386/i386-options.cc;hb=refs/heads/releases/gcc-12"},
+      {"error: unknown target CPU 'sapphirerapids'", "compiler-version", "compiler-cpu-target-unknown",
+       "https://github.com/llvm/llvm-project/blob/llvmorg-17.0.1/clang/include/clang/Basic/DiagnosticCommonKinds.td"},
+      {"g++: error: unrecognized command-line option '-mavx512fp16'", "compiler-version", "compiler-cpu-target-unknown",
+       "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/opts-common.cc;hb=refs/heads/releases/gcc-12"},
+      {"clang: error: unknown argument: '-mavx512fp16'", "compiler-version", "compiler-cpu-target-unknown",
+       k_clang_driver + " (err_drv_unknown_argument)"},
+      {"  Target \"foo\" requires the language dialect \"CUDA17\" (with compiler extensions). But the current compiler "
+       "\"NVIDIA\" does not support this, or CMake does not know the flags to enable it.",
+       "compiler-version", "cmake-compiler-lacks-dialect", k_cmake + "v3.27.0/Source/cmStandardLevelResolver.cxx"},
+      {"  The compiler feature \"cxx_std_17\" is not known to CXX compiler", "compiler-version",
+       "cmake-compiler-lacks-dialect", k_cmake + "v3.18.0/Source/cmMakefile.cxx"},
+      {"RuntimeError: The current installed version of g++ (4.8.5) is less than the minimum required version by CUDA "
+       "11.7 (6.0.0). Please make sure to use an adequate version of g++ (>=6.0.0, <12.0).",
+       "compiler-version", "torch-ext-gcc-below-cuda-min",
+       "https://github.com/pytorch/pytorch/blob/v2.1.0/torch/utils/cpp_extension.py"},
+      // --- missing-headers: a header without an extension, and a diagnostic in another language ---
+      {"foo.cpp:3:10: fatal error: cuda/std/atomic: No such file or directory", "missing-headers", "header-not-found",
+       "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=libcpp/files.cc;hb=refs/heads/releases/gcc-12"},
+      {"foo.cpp:1:10: fatal error: 'Eigen/Dense' file not found", "missing-headers", "header-not-found",
+       "https://github.com/llvm/llvm-project/blob/llvmorg-17.0.1/clang/include/clang/Basic/DiagnosticLexKinds.td"},
+      // GCC's diagnostic (file:line:column, then libcpp's "header: strerror" at the end of the line) with glibc's
+      // strerror(ENOENT) in de, fr, zh_CN and ko (libc.mo of glibc 2.36). The translated "fatal error" is not read
+      // (GCC's own gcc.po could not be consulted: the words written here are placeholders, any words match).
+      {"foo.cpp:3:10: schwerwiegender Fehler: cuda.h: Datei oder Verzeichnis nicht gefunden", "missing-headers",
+       "header-not-found", "https://sourceware.org/git/?p=glibc.git;a=blob;f=po/de.po;hb=glibc-2.36"},
+      {"foo.cpp:3:10: erreur fatale : cuda.h : Aucun fichier ou dossier de ce type", "missing-headers",
+       "header-not-found", "https://sourceware.org/git/?p=glibc.git;a=blob;f=po/fr.po;hb=glibc-2.36"},
+      {"foo.cpp:3:10: 致命错误：cuda.h：没有那个文件或目录", "missing-headers", "header-not-found",
+       "https://sourceware.org/git/?p=glibc.git;a=blob;f=po/zh_CN.po;hb=glibc-2.36"},
+      {"foo.cpp:3:10: 치명적 오류: cuda.h: 그런 파일이나 디렉터리가 없습니다", "missing-headers", "header-not-found",
+       "https://sourceware.org/git/?p=glibc.git;a=blob;f=po/ko.po;hb=glibc-2.36"},
+      // --- oom: the heap of MSVC and of CUDA's tools, the allocation failure in the locale's words ---
+      {"foo.cpp(10): fatal error C1060: compiler is out of heap space", "oom", "compiler-heap-exhausted",
+       "https://learn.microsoft.com/en-us/cpp/error-messages/compiler-errors-1/fatal-error-c1060"},
+      {"c1xx : fatal error C1002: compiler is out of heap space in pass 2", "oom", "compiler-heap-exhausted",
+       "https://learn.microsoft.com/en-us/cpp/error-messages/compiler-errors-1/fatal-error-c1002"},
+      {"c1xx: fatal error C1076: compiler limit: internal heap limit reached", "oom", "compiler-heap-exhausted",
+       "https://learn.microsoft.com/en-us/cpp/error-messages/compiler-errors-1/fatal-error-c1076"},
+      {"foo.cpp: error C3859: Failed to create virtual memory for PCH", "oom", "compiler-heap-exhausted",
+       "https://learn.microsoft.com/en-us/cpp/error-messages/compiler-errors-2/compiler-error-c3859"},
+      {"LINK : fatal error LNK1102: out of memory", "oom", "compiler-heap-exhausted",
+       "https://learn.microsoft.com/en-us/cpp/error-messages/tool-errors/linker-tools-error-lnk1102"},
+      {"ptxas fatal   : Memory allocation failure", "oom", "compiler-heap-exhausted", k_cuda13 + " bin/ptxas"},
+      {"fatbinary fatal   : Memory allocation failure", "oom", "compiler-heap-exhausted", k_cuda13 + " bin/fatbinary"},
+      {"foo.cu(3): catastrophic error: out of memory", "oom", "compiler-heap-exhausted", k_cuda13 + " bin/cudafe++"},
+      {"g++: fatal error: cannot execute 'cc1plus': execvp: Nicht genügend Hauptspeicher verfügbar", "oom",
+       "facets-build-tool-out-of-memory", "https://sourceware.org/git/?p=glibc.git;a=blob;f=po/de.po;hb=glibc-2.36"},
+      {"/usr/bin/ld: final link failed: mémoire épuisée", "oom", "facets-build-tool-out-of-memory",
+       "https://sourceware.org/git/?p=binutils-gdb.git;a=blob;f=bfd/po/fr.po;hb=binutils-2_40"},
+      {"/usr/bin/ld: Zu wenig Speicher", "oom", "facets-build-tool-out-of-memory",
+       "https://sourceware.org/git/?p=binutils-gdb.git;a=blob;f=ld/po/de.po;hb=binutils-2_40"},
+      // GNU make reporting the signal that killed the command of an object file ("%s[%s: %s] %s%s%s" with strsignal,
+      // in the locale's words: de "Getötet").
+      {"make[2]: *** [CMakeFiles/foo.dir/build.make:76: CMakeFiles/foo.dir/foo.cpp.o] Killed", "oom",
+       "compiler-killed-signal", "https://git.savannah.gnu.org/cgit/make.git/tree/src/job.c?h=4.4.1"},
+      {"make[1]: *** [foo.o] Getötet", "oom", "compiler-killed-signal",
+       "https://git.savannah.gnu.org/cgit/make.git/tree/src/job.c?h=4.4.1"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.source);
+    auto hits = hits_of(c.line);
+    if (hits.empty()) {
+      ADD_FAILURE() << "nothing matched: " << c.line;
+      continue;
+    }
+    EXPECT_EQ(hits.front().id, c.id) << c.line;
+    EXPECT_EQ(hits.front().category, c.category) << c.line;
+  }
+}
+
+// The same tools' neighbouring messages: warnings a successful build prints, and other causes.
+TEST(SourceWordingsBuild, NeighbouringMessagesAreNotReadAsTheCause) {
+  struct Neighbour {
+    std::string line;
+    std::string not_category;  // empty: nothing may match
+    std::string source;
+  };
+  const std::vector<Neighbour> cases = {
+      // CMake's deprecation warnings (the build goes on) and a policy that is only unset.
+      {"  Compatibility with CMake < 3.10 will be removed from a future version of CMake.", "",
+       k_cmake + "v3.31.0/Source/cmPolicies.cxx"},
+      {"  The OLD behavior for policy CMP0072 will be removed from a future version of CMake.", "",
+       k_cmake + "v3.31.0/Source/cmPolicies.cxx"},
+      {"  Policy CMP0104 is not set: CMAKE_CUDA_ARCHITECTURES now detected for NVCC, empty CUDA_ARCHITECTURES not "
+       "allowed.  Run \"cmake --help-policy CMP0104\" for policy details.",
+       "", k_cmake + "v3.18.0/Source/cmPolicies.cxx"},
+      // CMake's own default for the compiler, not the script's value.
+      {"  CMAKE_CXX_STANDARD_DEFAULT is set to invalid value '26'", "", k_cmake + "v3.18.0/Source/cmLocalGenerator.cxx"},
+      // A package that is not installed (its config file not found) is not a CMake version problem.
+      {"  By not providing \"FindCUDNN.cmake\" in CMAKE_MODULE_PATH this project has asked CMake to find a package "
+       "configuration file provided by \"CUDNN\", but CMake did not find one.",
+       "cmake-version", k_cmake + "v3.16.0/Source/cmFindPackageCommand.cxx"},
+      // A generator name or a presets file that is wrong in any CMake.
+      {"CMake Error: Could not create named generator Foo Makefiles", "", k_cmake + "v3.20.0/Source/cmake.cxx"},
+      {"CMake Error: Could not read presets from /src/proj: JSON parse error", "",
+       k_cmake + "v3.25.0/Source/cmCMakePresetsGraph.cxx"},
+      // A number the CUDA release does not know stays nvcc's refusal (compiler-version), not a CMake keyword.
+      {"nvcc fatal   : Unsupported gpu architecture 'compute_86'", "cmake-version", k_cuda13 + " bin/nvcc"},
+      // CCCL's compiler deprecation is a warning (#pragma GCC warning), not an #error.
+      {"warning: Thrust requires at least GCC 7.0. Define CCCL_IGNORE_DEPRECATED_COMPILER to suppress this message.", "",
+       k_cuda13 + " include/cccl/thrust/detail/config/cpp_dialect.h"},
+      // A compiler's warning that names a header and the locale's "not found" words elsewhere on the line is not a
+      // missing header (only libcpp's "header: strerror" ending the line is).
+      {"foo.cpp:3:10: Warnung: cuda.h: Datei oder Verzeichnis nicht gefunden, CPU-Pfad wird verwendet", "",
+       "https://sourceware.org/git/?p=glibc.git;a=blob;f=po/de.po;hb=glibc-2.36"},
+      // A missing source file (no line and column) is not a missing header; a missing library is not the heap.
+      {"cc1plus: fatal error: src/main: No such file or directory", "missing-headers",
+       "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/toplev.cc;hb=refs/heads/releases/gcc-12"},
+      {"LINK : fatal error LNK1104: cannot open file 'cudart.lib'", "oom",
+       "https://learn.microsoft.com/en-us/cpp/error-messages/tool-errors/linker-tools-error-lnk1104"},
+      // An option the compiler does not know that names no CPU feature or standard is not a version problem.
+      {"g++: error: unrecognized command-line option '-fno-plt-foo'", "compiler-version",
+       "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/opts-common.cc;hb=refs/heads/releases/gcc-12"},
+      // make's report for a target that is not an object file (a test, a script) is not the build's OOM.
+      {"make: *** [Makefile:3: all] Killed", "", "https://git.savannah.gnu.org/cgit/make.git/tree/src/job.c?h=4.4.1"},
+      // The allocation failure with no build tool on the line (a Python process) is not the build's.
+      {"OSError: [Errno 12] Nicht genügend Hauptspeicher verfügbar", "",
+       "https://sourceware.org/git/?p=glibc.git;a=blob;f=po/de.po;hb=glibc-2.36"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.source);
+    for (const auto& hit : hits_of(c.line)) {
+      if (c.not_category.empty()) {
+        ADD_FAILURE() << c.line << " matched " << hit.id;
+      } else {
+        EXPECT_NE(hit.category, c.not_category) << c.line << " matched " << hit.id;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace archfit::explain
