@@ -158,7 +158,7 @@ TEST(LogCorpus, EverySignatureIsExercisedByTheCorpusOrNamed) {
       "facets-diagnostic-header-not-found", "facets-glibc-version-undefined", "facets-torch-symbol-undefined",
       "facets-triton-out-of-shared-memory",
       // Twelfth round, from the tools' sources: SourceWordings.* (source_wordings_python_test.cpp) reads it.
-      "facets-triton-ptx-version-unsupported", "windows-dll-procedure-not-found",
+      "windows-dll-procedure-not-found",
   };
   auto set = explain::builtin_signatures();
   ASSERT_TRUE(set.ok());
