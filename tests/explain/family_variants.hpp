@@ -289,6 +289,22 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "facets-triton-dtype-needs-newer-target", "https://github.com/triton-lang/triton/issues/1941"},
       {"ptxas /tmp/tmpmfrp_3wp.ptx, line 281; error   : Feature '.bf16' requires .target sm_80 or higher",
        "facets-triton-dtype-needs-newer-target", "https://github.com/hiyouga/LlamaFactory/issues/7417"},
+      // Twelfth round (tools' own messages, GPU runtimes): the rows it added, each on the tool's wording as its source
+      // prints it (tests/explain/source_wordings_gpu_test.cpp has the rest of the round's wordings).
+      {"HSA_OVERRIDE_GFX_VERSION 1030 is invalid", "hsa-override-value-invalid",
+       "https://github.com/ROCm/ROCR-Runtime/blob/rocm-6.2.0/libhsakmt/src/topology.c"},
+      {"clang++: error: cannot find CUDA installation; provide its path via '--cuda-path', or pass '-nocudainc' to "
+       "build without CUDA includes",
+       "clang-cuda-installation-not-found",
+       "https://github.com/llvm/llvm-project/blob/llvmorg-19.1.7/clang/include/clang/Basic/DiagnosticDriverKinds.td"},
+      {"CMake Error at /usr/share/cmake-4.4/Modules/CMakeDetermineHIPCompiler.cmake:210 (message):\n"
+       "  Failed to find HIP root directory.",
+       "cmake-gpu-toolkit-root-not-found",
+       "https://github.com/Kitware/CMake/blob/v4.4.2/Modules/CMakeDetermineHIPCompiler.cmake"},
+      {"CMake Error at src/CMakeLists.txt:12 (hip_add_executable):\n  Unknown CMake command \"hip_add_executable\".",
+       "findhip-not-loaded", "https://github.com/ROCm/HIP/blob/rocm-6.2.0/cmake/FindHIP.cmake"},
+      {"Fatal glibc error: CPU does not support x86-64-v3", "glibc-cpu-isa-level",
+       "https://sourceware.org/git/?p=glibc.git;a=blob;f=sysdeps/x86/dl-get-cpu-features.c;hb=glibc-2.38"},
   };
   return variants;
 }
