@@ -207,6 +207,11 @@ const std::vector<Neighbour>& neighbours() {
       // rocBLAS@rocm-4.5.0's single TensileLibrary.dat names no target: a broken install, not a missing one.
       {"rocBLAS error: Cannot read /opt/rocm/lib/rocblas/library/TensileLibrary.dat: No such file or directory",
        "rocBLAS's library without a target in its name"},
+      // hipBLASLt prints rocBLAS's words but does not abort there (its rocblaslt_abort() is commented out), so the
+      // line alone is no failure (ROCm/hipBLASLt@a1cdd790 library/src/amd_detail/rocblaslt/src/tensile_host.cpp).
+      {"rocblaslt error: Cannot read /opt/rocm/lib/hipblaslt/library/TensileLibrary_lazy_gfx1031.dat: No such file or "
+       "directory",
+       "hipBLASLt's non-fatal missing library"},
       // FindCUDA's macro (removed from CMake 3.27 on, CMP0146) is not FindHIP's.
       {"  Unknown CMake command \"cuda_add_executable\".", "FindCUDA, not FindHIP"},
       // clang-19's own warning next to the CUDA errors above.
