@@ -51,6 +51,12 @@ const std::vector<Wording>& wordings() {
        "gpu-code-missing", "cuda-no-kernel-image", "cuda/include/driver_types.h, cudaErrorNoKernelImageForDevice = 209"},
       {{"cuModuleLoadData failed with CUDA_ERROR_NO_BINARY_FOR_GPU"},
        "gpu-code-missing", "cuda-no-kernel-image", "cuda/include/cuda.h, CUDA_ERROR_NO_BINARY_FOR_GPU = 209"},
+      // ggml-org/llama.cpp@f6d77a1b ggml/src/ggml-cuda/ggml-cuda.cu (ggml_cuda_error) with GGML_CUDA_NAME "ROCm" of
+      // ggml/include/ggml-cuda.h@124d3d94 under GGML_USE_HIP.
+      {{"ROCm error: invalid device function",
+        "  current device: 0, in function ggml_cuda_compute_forward at /llama.cpp/ggml/src/ggml-cuda/ggml-cuda.cu:2420",
+        "  err", "/llama.cpp/ggml/src/ggml-cuda/ggml-cuda.cu:84: ROCm error"},
+       "gpu-code-missing", "hip-invalid-device-function", "ggml-org/llama.cpp@f6d77a1b ggml/src/ggml-cuda/ggml-cuda.cu"},
       // pytorch/pytorch@000d1f4a torch/cuda/__init__.py (old_gpu_warn, printed by warnings.warn).
       {{"/usr/lib/python3/dist-packages/torch/cuda/__init__.py:118: UserWarning: ",
         "    Found GPU0 GeForce GTX 760 which is of cuda capability 3.0.",
