@@ -149,6 +149,12 @@ const std::vector<Wording>& wordings() {
       {{"CMake Error at /usr/share/cmake-4.4/Modules/CMakeDetermineHIPCompiler.cmake:51 (message):",
         "  Could not find the compiler specified in the environment variable HIPCXX:", "", "  /opt/rocm/llvm/bin/clang++."},
        "rocm-path", "cmake-gpu-compiler-not-found", "Kitware/CMake@v4.4.2 Modules/CMakeDetermineHIPCompiler.cmake"},
+      // pytorch/pytorch@005ebec8 cmake/public/LoadHIP.cmake: find_package(rocrand REQUIRED), then CMake's own text.
+      {{"CMake Error at cmake/public/LoadHIP.cmake:112 (find_package):",
+        "  By not providing \"Findrocrand.cmake\" in CMAKE_MODULE_PATH this project has",
+        "  asked CMake to find a package configuration file provided by \"rocrand\", but",
+        "  CMake did not find one."},
+       "rocm-path", "hip-cmake-config-not-found", "pytorch/pytorch@005ebec8 cmake/public/LoadHIP.cmake"},
       // ROCm/HIP@rocm-6.2.0 cmake/FindHIP.cmake.
       {{"CMake Error at /opt/rocm/lib/cmake/hip/FindHIP.cmake:299 (message):",
         "  Unable to find the clang compiler path.  Set ROCM_PATH or HIP_PATH in env"},
@@ -176,6 +182,12 @@ const std::vector<Wording>& wordings() {
         "Aborted"},
        "cpu-isa", "cpu-feature-required-at-build-time",
        "tensorflow/tensorflow@021bfd4e8001ca9ded726921e90d61594c044419 tensorflow/core/platform/cpu_feature_guard.cc"},
+      // Windows' NTSTATUS for an illegal instruction (Microsoft's [MS-ERREF] 2.3.1 NTSTATUS Values: 0xC000001D
+      // STATUS_ILLEGAL_INSTRUCTION), as a process's exit code in hex and in signed decimal.
+      {{"Process finished with exit code -1073741795 (0xC000001D)"}, "cpu-isa", "illegal-instruction",
+       "learn.microsoft.com [MS-ERREF] NTSTATUS Values"},
+      {{"llama-server.exe exited with code 3221225501"}, "cpu-isa", "illegal-instruction",
+       "learn.microsoft.com [MS-ERREF] NTSTATUS Values"},
       // glibc@glibc-2.36 po/*.po, msgstr of "Illegal instruction" (strsignal, as bash prints it): cs, nl, sv, uk, zh_TW.
       {{"Nedovolená instrukce (SIGILL) (core dumped)"}, "cpu-isa", "illegal-instruction", "glibc@glibc-2.36 po/cs.po"},
       {{"Ongeldige instructie (geheugendump gemaakt)"}, "cpu-isa", "illegal-instruction", "glibc@glibc-2.36 po/nl.po"},
