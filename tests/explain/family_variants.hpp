@@ -303,6 +303,8 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "https://github.com/Kitware/CMake/blob/v4.4.2/Modules/CMakeDetermineHIPCompiler.cmake"},
       {"CMake Error at src/CMakeLists.txt:12 (hip_add_executable):\n  Unknown CMake command \"hip_add_executable\".",
        "findhip-not-loaded", "https://github.com/ROCm/HIP/blob/rocm-6.2.0/cmake/FindHIP.cmake"},
+      {"/bin/sh: 1: nvcc: not found", "nvcc-not-found",
+       "https://git.kernel.org/pub/scm/utils/dash/dash.git/tree/src/exec.c?h=v0.5.12"},
       {"Fatal glibc error: CPU does not support x86-64-v3", "glibc-cpu-isa-level",
        "https://sourceware.org/git/?p=glibc.git;a=blob;f=sysdeps/x86/dl-get-cpu-features.c;hb=glibc-2.38"},
   };

@@ -120,6 +120,13 @@ const std::vector<Wording>& wordings() {
       {{"clang: error: cannot find HIP device library; provide its path via '--hip-path' or '--hip-device-lib-path', or "
         "pass '-nogpulib' to build without HIP device library"},
        "rocm-path", "rocm-device-lib-not-found", "llvm/llvm-project@llvmorg-19.1.7 DiagnosticDriverKinds.td"},
+      // nvcc missing, as the shells and Python say it (Debian's dash 0.5.12 and bash 5.2 run here with nvcc off PATH;
+      // CPython's FileNotFoundError for torch.utils.cpp_extension's <CUDA_HOME>/bin/nvcc, pytorch/pytorch@26e79290
+      // torch/utils/cpp_extension.py).
+      {{"/bin/sh: 1: nvcc: not found"}, "rocm-path", "nvcc-not-found", "dash 0.5.12 src/exec.c"},
+      {{"/bin/bash: line 1: nvcc: command not found"}, "rocm-path", "nvcc-not-found", "bash 5.2 execute_cmd.c"},
+      {{"FileNotFoundError: [Errno 2] No such file or directory: '/usr/local/cuda-12.4/bin/nvcc'"}, "rocm-path",
+       "nvcc-not-found", "pytorch/pytorch@26e79290 torch/utils/cpp_extension.py"},
       // Kitware/CMake@v4.4.2 Modules/CMakeDetermineHIPCompiler.cmake and Modules/Internal/CMakeCUDAFindToolkit.cmake.
       {{"CMake Error at /usr/share/cmake-4.4/Modules/CMakeDetermineHIPCompiler.cmake:210 (message):",
         "  Failed to find HIP root directory."},
