@@ -195,6 +195,11 @@ const std::vector<Wording>& wordings() {
        "learn.microsoft.com [MS-ERREF] NTSTATUS Values"},
       {{"llama-server.exe exited with code 3221225501"}, "cpu-isa", "illegal-instruction",
        "learn.microsoft.com [MS-ERREF] NTSTATUS Values"},
+      // numpy/numpy@v2.3.0 numpy/_core/src/common/npy_cpu_features.c (v1.26.0 numpy/core/...): the import-time check
+      // of the wheel's baseline, printed over three lines.
+      {{"RuntimeError: NumPy was built with baseline optimizations: ",
+        "(X86_V2) but your machine doesn't support:", "(X86_V2)."},
+       "cpu-isa", "cpu-feature-required-at-build-time", "numpy/numpy@v2.3.0 numpy/_core/src/common/npy_cpu_features.c"},
       // glibc@glibc-2.36 po/*.po, msgstr of "Illegal instruction" (strsignal, as bash prints it): cs, nl, sv, uk, zh_TW.
       {{"Nedovolená instrukce (SIGILL) (core dumped)"}, "cpu-isa", "illegal-instruction", "glibc@glibc-2.36 po/cs.po"},
       {{"Ongeldige instructie (geheugendump gemaakt)"}, "cpu-isa", "illegal-instruction", "glibc@glibc-2.36 po/nl.po"},
@@ -237,6 +242,12 @@ const std::vector<Neighbour>& neighbours() {
       {"rocblaslt error: Cannot read /opt/rocm/lib/hipblaslt/library/TensileLibrary_lazy_gfx1031.dat: No such file or "
        "directory",
        "hipBLASLt's non-fatal missing library"},
+      // NumPy refusing to disable a baseline feature (NPY_DISABLE_CPU_FEATURES): a setting, not a CPU that lacks it
+      // (numpy/numpy@v1.26.0 numpy/core/src/common/npy_cpu_features.c).
+      {"RuntimeError: During parsing environment variable: 'NPY_DISABLE_CPU_FEATURES':",
+       "NumPy's environment-variable header"},
+      {"You cannot disable CPU feature 'SSE3', since it is part of the baseline optimizations:",
+       "NumPy's NPY_DISABLE_CPU_FEATURES check"},
       // FindCUDA's macro (removed from CMake 3.27 on, CMP0146) is not FindHIP's.
       {"  Unknown CMake command \"cuda_add_executable\".", "FindCUDA, not FindHIP"},
       // clang-19's own warning next to the CUDA errors above.
