@@ -57,6 +57,11 @@ const std::vector<Wording>& wordings() {
         "  current device: 0, in function ggml_cuda_compute_forward at /llama.cpp/ggml/src/ggml-cuda/ggml-cuda.cu:2420",
         "  err", "/llama.cpp/ggml/src/ggml-cuda/ggml-cuda.cu:84: ROCm error"},
        "gpu-code-missing", "hip-invalid-device-function", "ggml-org/llama.cpp@f6d77a1b ggml/src/ggml-cuda/ggml-cuda.cu"},
+      // microsoft/onnxruntime@044f3d7e onnxruntime/core/providers/rocm/rocm_call.cc: "%s failure %d: %s ; GPU=%d ;
+      // hostname=%s ; expr=%s; %s" with libName "HIP" (HIP_CALL) and hipGetErrorString's text.
+      {{"HIP failure 98: invalid device function ; GPU=0 ; hostname=ws ; expr=hipGetLastError(); "},
+       "gpu-code-missing", "hip-invalid-device-function",
+       "microsoft/onnxruntime@044f3d7e onnxruntime/core/providers/rocm/rocm_call.cc"},
       // pytorch/pytorch@000d1f4a torch/cuda/__init__.py (old_gpu_warn, printed by warnings.warn).
       {{"/usr/lib/python3/dist-packages/torch/cuda/__init__.py:118: UserWarning: ",
         "    Found GPU0 GeForce GTX 760 which is of cuda capability 3.0.",
