@@ -303,6 +303,10 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "https://github.com/Kitware/CMake/blob/v4.4.2/Modules/CMakeDetermineHIPCompiler.cmake"},
       {"CMake Error at src/CMakeLists.txt:12 (hip_add_executable):\n  Unknown CMake command \"hip_add_executable\".",
        "findhip-not-loaded", "https://github.com/ROCm/HIP/blob/rocm-6.2.0/cmake/FindHIP.cmake"},
+      {"clang-19: error: invalid target ID ''; format is a processor name followed by an optional colon-delimited list "
+       "of features followed by an enable/disable sign (e.g., 'gfx908:sramecc+:xnack-')",
+       "hip-empty-offload-arch",
+       "https://github.com/llvm/llvm-project/blob/llvmorg-19.1.7/clang/include/clang/Basic/DiagnosticDriverKinds.td"},
       {"/bin/sh: 1: nvcc: not found", "nvcc-not-found",
        "https://git.kernel.org/pub/scm/utils/dash/dash.git/tree/src/exec.c?h=v0.5.12"},
       {"Fatal glibc error: CPU does not support x86-64-v3", "glibc-cpu-isa-level",

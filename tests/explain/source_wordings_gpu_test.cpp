@@ -100,6 +100,11 @@ const std::vector<Wording>& wordings() {
       {{"clang-14: error: cannot determine AMDGPU architecture: Multiple AMD GPUs found with different archs; consider "
         "passing it via '--march'"},
        "arch-detect", "gpu-arch-detection-failed", "llvm/llvm-project@llvmorg-14.0.6 DiagnosticDriverKinds.td"},
+      // Debian's clang 19.1.7 run here with an empty --offload-arch= (err_drv_bad_target_id of DiagnosticDriverKinds.td
+      // at llvm/llvm-project@llvmorg-19.1.7, with '%0' empty).
+      {{"clang-19: error: invalid target ID ''; format is a processor name followed by an optional colon-delimited list "
+        "of features followed by an enable/disable sign (e.g., 'gfx908:sramecc+:xnack-')"},
+       "arch-detect", "hip-empty-offload-arch", "llvm/llvm-project@llvmorg-19.1.7 DiagnosticDriverKinds.td"},
       // ROCm/HIPCC@rocm-6.0.2 src/hipBin_amd.h and ROCm/HIP@rocm-5.4.0 bin/hipcc.pl: no target and none detected.
       {{"No valid AMD GPU target was either specified or found. Please specify a valid target using "
         "--offload-arch=<target>."},
@@ -253,6 +258,11 @@ const std::vector<Neighbour>& neighbours() {
        "NumPy's environment-variable header"},
       {"You cannot disable CPU feature 'SSE3', since it is part of the baseline optimizations:",
        "NumPy's NPY_DISABLE_CPU_FEATURES check"},
+      // Debian's clang 14 run here for gfx1100, a target it predates: the compiler's age (not one of this round's
+      // categories), never the empty target list of hip-empty-offload-arch.
+      {"clang: error: invalid target ID 'gfx1100'; format is a processor name followed by an optional colon-delimited "
+       "list of features followed by an enable/disable sign (e.g., 'gfx908:sramecc+:xnack-')",
+       "clang 14 and a newer target"},
       // FindCUDA's macro (removed from CMake 3.27 on, CMP0146) is not FindHIP's.
       {"  Unknown CMake command \"cuda_add_executable\".", "FindCUDA, not FindHIP"},
       // clang-19's own warning next to the CUDA errors above.
