@@ -122,8 +122,11 @@ TEST(CauseFamilies, TwelfthRoundRowsLeaveNeighbouringWordingsAlone) {
       {{"CMake Error at THC_generated_THCTensorMathMagma.cu.o.cmake:267 (message):", "  Error generating file"},
        {},
        "https://github.com/soumith/cudnn.torch/issues/248"},
-      // nvcc by a full path that does not exist is not the PATH's doing; hipcc keeps its row.
-      {{"sh: 1: /usr/local/cuda/bin/nvcc: not found"}, {}, "https://github.com/ROCm/legacy-rocm-build/issues/5773"},
+      // nvcc by a full path that does not exist is not the PATH's doing, but it is still no nvcc where the build
+      // looks (a CUDA_HOME without bin/nvcc): nvcc-not-found, of the same category as hipcc's row, which the log
+      // answers first.
+      {{"sh: 1: /usr/local/cuda/bin/nvcc: not found"}, {"nvcc-not-found"},
+       "https://github.com/ROCm/legacy-rocm-build/issues/5773"},
       // PyTorch's C++14 requirement can come from a project's -std=c++11 as well as from an old compiler: not taken;
       // nor GCC 4's c++0x_warning.h (a missing -std flag).
       {{"/bigdisk/lax/deeplearn/pytorch/torch/include/c10/util/C++17.h:24:2: error: #error You need C++14 to compile "

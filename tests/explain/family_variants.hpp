@@ -308,7 +308,7 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "https://github.com/ROCm/rocm-systems/pull/6428"},
       // rocm-path: nvcc not on the PATH of the shell that builds (dash under sudo); a ROCm tool not finding the device
       // libraries' path (second stage: hipcc + the device-lib path + "fail to find").
-      {"build.sh: 11: build.sh: nvcc: not found", "nvcc-not-on-path", "https://github.com/speedinghzl/CCNet/issues/56"},
+      {"build.sh: 11: build.sh: nvcc: not found", "nvcc-not-found", "https://github.com/speedinghzl/CCNet/issues/56"},
       {"I found that the hipcc fail to find the rocm-device-lib-path, where in this case, locate in "
        "/usr/lib/riscv64-linux-gnu/amdgcn/bitcode",
        "facets-hip-tool-rocm-path", "https://github.com/ROCm/legacy-rocm-build/issues/2051"},
@@ -376,6 +376,28 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "https://learn.microsoft.com/en-us/cpp/error-messages/compiler-errors-1/fatal-error-c1060"},
       {"ptxas fatal   : Memory allocation failure", "compiler-heap-exhausted",
        "https://developer.download.nvidia.com/compute/cuda/redist/cuda_nvcc/"},
+      // Twelfth round (tools' own messages, GPU runtimes): the rows it added, each on the tool's wording as its source
+      // prints it (tests/explain/source_wordings_gpu_test.cpp has the rest of the round's wordings).
+      {"HSA_OVERRIDE_GFX_VERSION 1030 is invalid", "hsa-override-value-invalid",
+       "https://github.com/ROCm/ROCR-Runtime/blob/rocm-6.2.0/libhsakmt/src/topology.c"},
+      {"clang++: error: cannot find CUDA installation; provide its path via '--cuda-path', or pass '-nocudainc' to "
+       "build without CUDA includes",
+       "clang-cuda-installation-not-found",
+       "https://github.com/llvm/llvm-project/blob/llvmorg-19.1.7/clang/include/clang/Basic/DiagnosticDriverKinds.td"},
+      {"CMake Error at /usr/share/cmake-4.4/Modules/CMakeDetermineHIPCompiler.cmake:210 (message):\n"
+       "  Failed to find HIP root directory.",
+       "cmake-gpu-toolkit-root-not-found",
+       "https://github.com/Kitware/CMake/blob/v4.4.2/Modules/CMakeDetermineHIPCompiler.cmake"},
+      {"CMake Error at src/CMakeLists.txt:12 (hip_add_executable):\n  Unknown CMake command \"hip_add_executable\".",
+       "findhip-not-loaded", "https://github.com/ROCm/HIP/blob/rocm-6.2.0/cmake/FindHIP.cmake"},
+      {"clang-19: error: invalid target ID ''; format is a processor name followed by an optional colon-delimited list "
+       "of features followed by an enable/disable sign (e.g., 'gfx908:sramecc+:xnack-')",
+       "hip-empty-offload-arch",
+       "https://github.com/llvm/llvm-project/blob/llvmorg-19.1.7/clang/include/clang/Basic/DiagnosticDriverKinds.td"},
+      {"/bin/sh: 1: nvcc: not found", "nvcc-not-found",
+       "https://git.kernel.org/pub/scm/utils/dash/dash.git/tree/src/exec.c?h=v0.5.12"},
+      {"Fatal glibc error: CPU does not support x86-64-v3", "glibc-cpu-isa-level",
+       "https://sourceware.org/git/?p=glibc.git;a=blob;f=sysdeps/x86/dl-get-cpu-features.c;hb=glibc-2.38"},
   };
   return variants;
 }
