@@ -68,6 +68,11 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // extension"); the "Killed" line of the compile jobs is above it in the build log, not in the excerpt, and that
     // they were killed for memory is the maintainer's answer (MAX_JOBS=2 fixed it).
     "oom/vllm-3180-source-build-killed-max-jobs.log",
+    // Thirteenth round: CMake's "CMAKE_CUDA_ARCHITECTURES must be valid if set" (the title; the error itself was a
+    // screenshot) and the versions the reporter names. CMake prints that message whenever its CUDA compiler check fails
+    // with the architectures it was given, as it does when nvcc refuses them (the training log
+    // tiny-cuda-nn-cuda-11.7-gcc-12, compiler-version); that CMake 3.23.2 was at fault is the reporter's fix (3.22.5).
+    "cmake-version/instant-ngp-753-cmake-3.23.2-cuda-architectures-invalid.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any

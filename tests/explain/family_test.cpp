@@ -155,6 +155,68 @@ TEST(CauseFamilies, TwelfthRoundRowsLeaveNeighbouringWordingsAlone) {
   }
 }
 
+// The thirteenth round's rows take their own wording and leave the neighbouring messages to the rows that had them (or
+// to nothing): each case is real lines of one log (or the tool's wording from its source), in order, with the ids they
+// must match (in table order).
+TEST(CauseFamilies, ThirteenthRoundRowsLeaveNeighbouringWordingsAlone) {
+  struct Case {
+    std::vector<std::string> lines;
+    std::vector<std::string> ids;
+    std::string source;
+  };
+  const std::vector<Case> cases = {
+      // MIGraphX's whole CMake message: its first line is the row's; GPU_TARGETS not set with HIP's detection failing
+      // keeps its own row.
+      {{"CMake Error at src/targets/gpu/CMakeLists.txt:31 (message):",
+        "  HIP package is broken and has no GPU_TARGETS.  Please pass GPU_TARGETS to", "  cmake.", "",
+        "  Use -DGPU_TARGETS=$(/opt/rocm/bin/rocminfo | grep -o -m1 'gfx.*') to build", "  for your GPU."},
+       {"gpu-targets-not-found"},
+       "https://github.com/ROCm/AMDMIGraphX/pull/3226"},
+      {{"   GPU_TARGETS was not set, and system GPU detection was unsuccsesful."},
+       {"hip-cmake-gpu-detect-failed"},
+       "https://github.com/vllm-project/vllm/issues/22590"},
+      // pip's conflict on a package other than Triton, or Triton's own requirement missing, is no Triton pin.
+      {{"torch 2.0.1+cu118 requires torchvision==0.15.2, but you have torchvision 0.16.0 which is incompatible."},
+       {},
+       "https://github.com/pypa/pip/blob/23.3/src/pip/_internal/commands/install.py"},
+      {{"triton 2.1.0 requires filelock, which is not installed."},
+       {},
+       "https://github.com/pypa/pip/blob/23.3/src/pip/_internal/commands/install.py"},
+      // Inductor's code reading the hook (the traceback's source line) is no failure; its AttributeError keeps the row.
+      {{"    \"launch_enter_hook\": binary.__class__.launch_enter_hook,",
+        "torch._inductor.exc.InductorError: AttributeError: type object 'CompiledKernel' has no attribute "
+        "'launch_enter_hook'"},
+       {"triton-launch-enter-hook"},
+       "https://github.com/woct0rdho/triton-windows/issues/137"},
+      // The compiler driver's exit after the missing header names nothing; the header line (bold or not) is the row's.
+      {{"pycocotools/_mask.c:4:20: fatal error: **Python.h**: No such file or directory", "compilation terminated.",
+        "error: command 'x86_64-linux-gnu-gcc' failed with exit status 1"},
+       {"header-not-found"},
+       "https://github.com/cocodataset/cocoapi/issues/180"},
+      // A run-time OOM (TensorFlow's allocation on the GPU and its hint) is no build running out of memory.
+      {{"  (0) Resource exhausted: OOM when allocating tensor with shape[16,112,112,147] and type float on "
+        "/job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc",
+        "Hint: If you want to see a list of allocated tensors when OOM happens, add report_tensor_allocations_upon_oom "
+        "to RunOptions for current allocation info."},
+       {},
+       "https://github.com/Azure/MachineLearningNotebooks/issues/880"},
+      // A docker build (or docker run) with no word about the GPU, and torch finding no driver alone (torchvision#1566,
+      // which the corpus lists as not showing its cause), name nothing.
+      {{"When running \"docker build -t pixtrack .\", got following error:"}, {},
+       "https://github.com/GiantAI/pixtrack/issues/12"},
+      {{"docker run --gpus all --rm --shm-size=1g -it video-diffusion /bin/bash"}, {},
+       "https://github.com/fal-ai-community/video-diffusion-speedrun/issues/2"},
+      {{"AssertionError: ", "Found no NVIDIA driver on your system. Please check that you",
+        "have an NVIDIA GPU and installed a driver from"},
+       {},
+       "https://github.com/pytorch/vision/issues/1566"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.source);
+    EXPECT_EQ(matched_ids(c.lines), c.ids) << c.lines.front();
+  }
+}
+
 TEST(CauseFamilies, DeviceLibraryForATargetIsNeverAPathProblem) {
   auto set = signatures();
   for (const auto& variant : test::family_variants()) {

@@ -398,6 +398,35 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "https://git.kernel.org/pub/scm/utils/dash/dash.git/tree/src/exec.c?h=v0.5.12"},
       {"Fatal glibc error: CPU does not support x86-64-v3", "glibc-cpu-isa-level",
        "https://sourceware.org/git/?p=glibc.git;a=blob;f=sysdeps/x86/dl-get-cpu-features.c;hb=glibc-2.38"},
+      // Thirteenth round, training rules. arch-detect: MIGraphX's CMake finding no GPU_TARGETS in the HIP package; the
+      // author saying the build ran in a docker build without GPUs (torchsort), or that no GPU is visible there.
+      {"  HIP package is broken and has no GPU_TARGETS.  Please pass GPU_TARGETS to", "gpu-targets-not-found",
+       "https://github.com/ROCm/AMDMIGraphX/pull/3226"},
+      {"Doesn't install during docker build phase (that does not have GPUs configured).",
+       "container-build-without-gpu", "https://github.com/teddykoker/torchsort/issues/10"},
+      {"However, during a docker build, this runtime check always returns false (no GPU access), causing the build to "
+       "fallback to multiple architectures.",
+       "container-build-without-gpu", "https://github.com/rahul-goel/fused-ssim/issues/19"},
+      // triton-mismatch: pip's dependency check (20.3+ and the older wording) on a torch pinning another Triton or a
+      // Triton not installed; the Triton commit that removed CompiledKernel.launch_enter_hook named in words.
+      {"torch 2.0.1+cu118 requires triton==2.0.0; platform_system == \"Linux\" and platform_machine == \"x86_64\", but "
+       "you have triton 2.1.0 which is incompatible.",
+       "pip-triton-pin-conflict", "https://github.com/Xavier-Lin/TrackSSM/issues/6"},
+      {"ERROR: torch 1.13.0 has requirement triton==2.0.0, but you'll have triton 2.1.0 which is incompatible.",
+       "pip-triton-pin-conflict", "https://github.com/pypa/pip/blob/20.2/src/pip/_internal/commands/install.py"},
+      {"torch 2.1.0+rocm5.6 requires pytorch-triton-rocm==2.1.0, which is not installed.", "pip-triton-pin-conflict",
+       "https://github.com/pypa/pip/blob/23.3/src/pip/_internal/commands/install.py"},
+      {"Upstream https://github.com/triton-lang/triton/commit/850525276426fb9814399a8e0ee8fdf744229b02 removes "
+       "launch_enter_hook from  triton.compiler.CompiledKernel and https://github.com/triton-lang/triton/commit/"
+       "efa87747342dc50b3c87a357f13288168d6e6e1c renames it to triton.knobs.runtime.launch_enter_hook",
+       "triton-launch-enter-hook", "https://github.com/pytorch/pytorch/issues/152531"},
+      // missing-headers: GCC's diagnostic pasted with the header name in markdown bold.
+      {"pycocotools/_mask.c:4:20: fatal error: **Python.h**: No such file or directory", "header-not-found",
+       "https://github.com/cocodataset/cocoapi/issues/180"},
+      // oom: the author saying the build ran out of memory (the title and the description).
+      {"OOM during Docker build", "oom-stated-during-build", "https://github.com/vllm-project/vllm/issues/1782"},
+      {"I'm facing OOM of my entire system during Docker image build.", "oom-stated-during-build",
+       "https://github.com/vllm-project/vllm/issues/1782"},
   };
   return variants;
 }
@@ -474,6 +503,21 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
        "", "tests/data/logs/none/pytorch-150492-download-pytorch-org-certificate-expired.log"},
       {"ptxas fatal   : Unresolved extern function '_Z17getGlobalThreadIDv'", "",
        "tests/data/logs/none/quicksilver-42-ptxas-unresolved-extern-missing-dc.log"},
+      // Thirteenth round's none logs: a run-time CUDA OOM on a 1 GB GPU, a gated Hugging Face repository, Docker's
+      // 64 MB /dev/shm for NCCL, a broken PyPI package of mmcv-full, NCCL sockets over the wrong interfaces.
+      {"RuntimeError: CUDA out of memory. Tried to allocate 26.00 MiB (GPU 0; 1024.00 MiB total capacity; 435.61 MiB "
+       "already allocated; 24.17 MiB free; 26.39 MiB cached)",
+       "", "tests/data/logs/none/pytorch-examples-621-cuda-oom-1gb-gpu.log"},
+      {"Cannot access gated repo for url "
+       "https://huggingface.co/meta-llama/Meta-Llama-3-8B-Instruct/resolve/main/config.json.",
+       "", "tests/data/logs/none/llama-index-12950-llama3-cookbook-gated-401.log"},
+      {"It almost worked except for the Error while creating shared memory segment /dev/shm/nccl-pZafXL (size 7340384) "
+       "when I tried it first time (Docker version 24.0.7, build 24.0.7-0ubuntu2~22.04.1)",
+       "", "tests/data/logs/none/video-diffusion-speedrun-2-nccl-dev-shm-docker.log"},
+      {"_ext.cpython-37m-x86_64-linux-gnu.so: undefined symbol: _Z27points_in_boxes_cpu_forwardN2at6TensorES0_S0_", "",
+       "tests/data/logs/none/mmcv-1556-pypi-1.3.18-points-in-boxes-missing-symbol.log"},
+      {"ncclSystemError: System call (socket, malloc, munmap, etc) failed when training on two remote nodes", "",
+       "tests/data/logs/none/nccl-697-two-nodes-socket-ifname-bond0.log"},
       // A compiler error that is a bug in the code, not in the toolchain.
       {"broken.cpp:2:10: error: 'undeclared_function' was not declared in this scope", "", "g++ on this machine"},
   };
