@@ -20,6 +20,15 @@ namespace archfit::explain {
 // into `out`, which is reused so that no line costs an allocation.
 void matching_text(std::string_view visible, std::string& out);
 
+// Whether `visible` may hold a mark of pasting that pasted_text undoes (a tab, '&', '[', or the first
+// byte of U+00A0, U+200B.., U+3000, U+FF1A..): a cheap test, true for many lines that hold none.
+bool has_pasting_marks(std::string_view visible);
+
+// `visible` with the marks of pasting undone but case, quotes and blanks kept, for the readers of
+// values (log_facts.hpp): tabs, U+00A0 and U+3000 become spaces, invisible characters and SGR codes
+// that lost their ESC byte go, full-width ':' '(' ')' and the HTML entities read as ASCII.
+void pasted_text(std::string_view visible, std::string& out);
+
 // The same normalisation for a literal of a pattern (quotes dropped, lower-cased, blanks collapsed),
 // without the prompt stripping: the prefilter looks for it inside matching_text's output.
 std::string matching_literal(std::string_view literal);
