@@ -364,9 +364,14 @@ void append_normalised(std::string_view text, std::string& out) {
 }  // namespace
 
 bool has_pasting_marks(std::string_view visible) {
-  for (char c : visible) {
+  for (std::size_t i = 0; i < visible.size(); ++i) {
+    char c = visible[i];
     auto byte = static_cast<unsigned char>(c);
-    if (c == '\t' || c == '&' || c == '[' || byte == 0xc2 || byte == 0xe2 || byte == 0xe3 || byte == 0xef) {
+    if (c == '\t' || byte == 0xc2 || byte == 0xe2 || byte == 0xe3 || byte == 0xef) {
+      return true;
+    }
+    char stands_for = 0;
+    if ((c == '[' && bare_sgr_length(visible, i, true) > 0) || (c == '&' && entity_length(visible, i, stands_for) > 0)) {
       return true;
     }
   }

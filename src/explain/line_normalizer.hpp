@@ -20,8 +20,9 @@ namespace archfit::explain {
 // into `out`, which is reused so that no line costs an allocation.
 void matching_text(std::string_view visible, std::string& out);
 
-// Whether `visible` may hold a mark of pasting that pasted_text undoes (a tab, '&', '[', or the first
-// byte of U+00A0, U+200B.., U+3000, U+FF1A..): a cheap test, true for many lines that hold none.
+// Whether `visible` may hold a mark of pasting that pasted_text undoes (a tab, an SGR code without
+// its ESC, an HTML entity, or the first byte of U+00A0, U+200B.., U+3000, U+FF1A..): a cheap test,
+// true for some lines that hold none (any E2 or EF sequence: typographic quotes, CJK punctuation).
 bool has_pasting_marks(std::string_view visible);
 
 // `visible` with the marks of pasting undone but case, quotes and blanks kept, for the readers of

@@ -7,6 +7,7 @@
 // counted. The survival of every transform is printed (docs/explain.md, "Twelfth round: pasting
 // forms", records the figures before and after the normaliser learnt the forms).
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <set>
 
@@ -199,6 +200,90 @@ const std::vector<Sample>& samples() {
   return list;
 }
 
+std::string matching(std::string_view line) {
+  std::string out;
+  explain::matching_text(line, out);
+  return out;
+}
+
+// The matching form of each pasting form, by hand (line_normalizer.hpp).
+TEST(PastingForms, NormaliserUndoesEachForm) {
+  const std::string plain = "nvcc: not found";
+  EXPECT_EQ(matching("nvcc: not found"), plain);
+  EXPECT_EQ(matching("#12 3.456 nvcc: not found"), plain);
+  EXPECT_EQ(matching("#5 120.05 > nvcc: not found"), plain);
+  EXPECT_EQ(matching("2024-05-01T12:00:00.1234567Z nvcc: not found"), plain);
+  EXPECT_EQ(matching("2024-05-01T12:00:00+02:00 nvcc: not found"), plain);
+  EXPECT_EQ(matching("2024-05-01 12:00:00,123 nvcc: not found"), plain);
+  EXPECT_EQ(matching("[2024-05-01 12:00:00] nvcc: not found"), plain);
+  EXPECT_EQ(matching("[12:00:00] nvcc: not found"), plain);
+  EXPECT_EQ(matching("May  1 12:00:00 host kernel: nvcc: not found"), plain);
+  EXPECT_EQ(matching("Dec 12 01:02:03 gpu-box python3[1234]: nvcc: not found"), plain);
+  EXPECT_EQ(matching("##[error]nvcc: not found"), plain);
+  EXPECT_EQ(matching("2024-05-01T12:00:00.1234567Z ##[error]nvcc: not found"), plain);
+  EXPECT_EQ(matching("[1m[31mnvcc[0m[K: not found[m[K"), plain);
+  EXPECT_EQ(matching("[01;31m[Knvcc: not found"), plain);
+  EXPECT_EQ(matching("> > - nvcc: not found"), plain);
+  EXPECT_EQ(matching("* nvcc: not found"), plain);
+  EXPECT_EQ(matching("+ nvcc: not found"), plain);
+  EXPECT_EQ(matching("| nvcc: not found |"), plain);
+  EXPECT_EQ(matching("`nvcc: not found`"), plain);
+  EXPECT_EQ(matching("nvcc:\xc2\xa0not\xe3\x80\x80" "found"), plain);
+  EXPECT_EQ(matching("\xe2\x80\x8bnvcc:\xe2\x80\x8b not\xe2\x80\x8c \xef\xbb\xbf" "found"), plain);
+  EXPECT_EQ(matching("nvcc\xef\xbc\x9a not found"), plain);
+  EXPECT_EQ(matching("\tnvcc:\tnot\tfound"), plain);
+  EXPECT_EQ(matching("illegal instruction \xef\xbc\x88" "core dumped\xef\xbc\x89"), "illegal instruction (core dumped)");
+  EXPECT_EQ(matching("version &quot;GLIBCXX_3.4.30&#39; not found &lt;a&gt; &amp;&amp; b&nbsp;c &#x27;d&apos;"),
+            "version glibcxx_3.4.30 not found <a> && b c d");
+  EXPECT_EQ(matching("could not find \\\"hip\\\" package"), "could not find hip package");
+  // What stays: a message's own brackets, dashes, hashes and numbers.
+  EXPECT_EQ(matching("collect2: fatal error: ld terminated with signal 9 [Killed]"),
+            "collect2: fatal error: ld terminated with signal 9 [killed]");
+  EXPECT_EQ(matching("[Killed]"), "[killed]");
+  EXPECT_EQ(matching("-- Detecting CUDA"), "-- detecting cuda");
+  EXPECT_EQ(matching("#include <cuda.h>"), "#include <cuda.h>");
+  EXPECT_EQ(matching("#12 building"), "#12 building");
+  EXPECT_EQ(matching("2024 errors"), "2024 errors");
+  EXPECT_EQ(matching("[100%] Linking CXX"), "[100%] linking cxx");
+  EXPECT_EQ(matching("[ 50%] Building"), "[ 50%] building");
+  EXPECT_EQ(matching("x[5] = a[i]"), "x[5] = a[i]");
+  EXPECT_EQ(matching("Mayday 1 12:00:00"), "mayday 1 12:00:00");
+  EXPECT_EQ(matching("a & b &foo; c"), "a & b &foo; c");
+  EXPECT_EQ(matching("*ptr = 0"), "*ptr = 0");
+  EXPECT_EQ(matching("a | b"), "a | b");
+}
+
+// The facts (values read from the log: the override) see the line with the marks of pasting undone.
+TEST(PastingForms, PastedTextKeepsCaseAndQuotes) {
+  std::string out;
+  explain::pasted_text("HSA_OVERRIDE_GFX_VERSION=\"10.3.0\"\xc2\xa0to\tx &quot;y&quot; [1mz[0m[K\xe2\x80\x8b", out);
+  EXPECT_EQ(out, "HSA_OVERRIDE_GFX_VERSION=\"10.3.0\" to x \"y\" z");
+  EXPECT_FALSE(explain::has_pasting_marks("plain line: no marks"));
+  EXPECT_TRUE(explain::has_pasting_marks("a\tb"));
+}
+
+// A log kept in JSON strings is read line by line, each at the physical line's number; a line that only
+// holds a backslash (a Windows path) is not.
+TEST(PastingForms, JsonKeptLogIsReadLineByLine) {
+  auto signatures = explain::builtin_signatures();
+  ASSERT_TRUE(signatures.ok());
+  explain::LogScanner scanner(*signatures);
+  scanner.add_line("first line");
+  scanner.add_line(R"({"log":"+ make\n\u001b[01;31mcollect2: fatal error: ld terminated with signal 9 [Killed]\u001b[m\n","stream":"stderr"})");
+  auto matches = scanner.matches();
+  ASSERT_EQ(matches.hits.size(), 1u);
+  EXPECT_EQ((*signatures)->signatures[matches.hits[0].signature].id, "compiler-killed-signal");
+  EXPECT_EQ(matches.hits[0].evidence[0].line, 2u);
+  EXPECT_EQ(matches.hits[0].evidence[0].text, "collect2: fatal error: ld terminated with signal 9 [Killed]");
+
+  explain::LogScanner windows(*signatures);
+  windows.add_line(R"(C:\new\nvcc.exe: fatal error C1083: Cannot open include file: 'cuda.h': No such file or directory)");
+  auto windows_matches = windows.matches();
+  ASSERT_EQ(windows_matches.hits.size(), 1u);
+  EXPECT_EQ(windows_matches.hits[0].evidence[0].text,
+            R"(C:\new\nvcc.exe: fatal error C1083: Cannot open include file: 'cuda.h': No such file or directory)");
+}
+
 TEST(PastingForms, EnoughSamples) { EXPECT_GE(samples().size(), 200u); }
 
 TEST(PastingForms, EachTransformSurvives) {
@@ -214,6 +299,11 @@ TEST(PastingForms, EachTransformSurvives) {
     }
     std::printf("pasting form %-26s %4zu / %zu survive (%.1f %%)\n", transform.name.c_str(), survived, samples().size(),
                 100.0 * static_cast<double>(survived) / static_cast<double>(samples().size()));
+    if (std::getenv("ARCHFIT_PASTING_VERBOSE") != nullptr) {
+      for (const auto& line : lost) {
+        std::printf("  lost by %s: %s\n", transform.name.c_str(), line.c_str());
+      }
+    }
     if (transform.fixed) {
       EXPECT_EQ(survived, samples().size()) << transform.name << " loses, e.g. " << (lost.empty() ? "" : lost.front());
     }
