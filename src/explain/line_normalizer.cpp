@@ -243,8 +243,8 @@ std::size_t full_width_length(std::string_view text, std::size_t i, char& ascii)
   }
 }
 
-// An ANSI SGR sequence whose ESC byte was lost in the paste ("[1m", "[01;31m", "[m"): '[', digits
-// and ';' only, then 'm'; and the erase-line "[K" that gcc writes after each ("[m[K"), taken only
+// An ANSI SGR sequence whose ESC byte was lost in the paste ("[1m", "[01;31m", and "[m" after
+// another code or before "[K"): '[', digits and ';' only, then 'm'; and the erase-line "[K" that gcc writes after each ("[m[K"), taken only
 // right after such a sequence or when no letter follows (so "[Killed]" stays). Its length, or 0.
 std::size_t bare_sgr_length(std::string_view text, std::size_t i, bool after_sgr) {
   if (text[i] != '[') {
@@ -258,7 +258,9 @@ std::size_t bare_sgr_length(std::string_view text, std::size_t i, bool after_sgr
     return 0;
   }
   if (text[j] == 'm') {
-    return j + 1 - i;
+    // "[m" alone is no code ("[mnist test](…)"): only after another code or before gcc's "[K".
+    bool bare_reset = j == i + 1;
+    return !bare_reset || after_sgr || text.substr(j + 1).starts_with("[K") ? j + 1 - i : 0;
   }
   if (text[j] == 'K') {
     bool letter_follows = j + 1 < text.size() && ((text[j + 1] | 0x20) >= 'a' && (text[j + 1] | 0x20) <= 'z');
@@ -371,7 +373,7 @@ bool has_pasting_marks(std::string_view visible) {
       return true;
     }
     char stands_for = 0;
-    if ((c == '[' && bare_sgr_length(visible, i, true) > 0) || (c == '&' && entity_length(visible, i, stands_for) > 0)) {
+    if ((c == '[' && bare_sgr_length(visible, i, false) > 0) || (c == '&' && entity_length(visible, i, stands_for) > 0)) {
       return true;
     }
   }

@@ -370,7 +370,7 @@ void LogScanner::add_visible_line(std::string_view raw_line) {
   }
   if (has_pasting_marks(text)) {
     pasted_text(text, m_pasted);
-    m_facts.collect(m_pasted, m_lines);
+    m_facts.collect(m_pasted, m_lines, text);
   } else {
     m_facts.collect(text, m_lines);
   }

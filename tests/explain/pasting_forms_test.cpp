@@ -247,6 +247,8 @@ TEST(PastingForms, NormaliserUndoesEachForm) {
   EXPECT_EQ(matching("[100%] Linking CXX"), "[100%] linking cxx");
   EXPECT_EQ(matching("[ 50%] Building"), "[ 50%] building");
   EXPECT_EQ(matching("x[5] = a[i]"), "x[5] = a[i]");
+  EXPECT_EQ(matching("run the [mnist test](https://github.com/pytorch/examples)"),
+            "run the [mnist test](https://github.com/pytorch/examples)");
   EXPECT_EQ(matching("Mayday 1 12:00:00"), "mayday 1 12:00:00");
   EXPECT_EQ(matching("a & b &foo; c"), "a & b &foo; c");
   EXPECT_EQ(matching("*ptr = 0"), "*ptr = 0");
