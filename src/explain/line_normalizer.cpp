@@ -296,9 +296,10 @@ std::size_t entity_length(std::string_view text, std::size_t i, char& stands_for
   return 0;
 }
 
-void append_normalised(std::string_view text, std::string& out) {
+bool append_normalised(std::string_view text, std::string& out) {
   bool pending_blank = false;
   bool after_sgr = false;
+  bool marks = false;
   auto put = [&](char c) {
     if (pending_blank) {
       out.push_back(' ');
@@ -311,6 +312,7 @@ void append_normalised(std::string_view text, std::string& out) {
     auto byte = static_cast<unsigned char>(c);
     if (is_blank(c)) {
       pending_blank = !out.empty();
+      marks = marks || c == '\t';
       ++i;
       continue;
     }
@@ -322,21 +324,25 @@ void append_normalised(std::string_view text, std::string& out) {
       // Non-ASCII: the pasted blanks, invisible characters and full-width punctuation.
       if (std::size_t n = wide_blank_length(text, i); n > 0) {
         pending_blank = !out.empty();
+        marks = true;
         i += n;
         continue;
       }
       if (std::size_t n = invisible_length(text, i); n > 0) {
+        marks = true;
         i += n;
         continue;
       }
       char ascii = 0;
       if (std::size_t n = full_width_length(text, i, ascii); n > 0) {
+        marks = true;
         put(ascii);
         i += n;
         continue;
       }
     } else if (c == '[') {
       if (std::size_t n = bare_sgr_length(text, i, after_sgr); n > 0) {
+        marks = true;
         i += n;
         after_sgr = true;
         continue;
@@ -344,6 +350,7 @@ void append_normalised(std::string_view text, std::string& out) {
     } else if (c == '&') {
       char stands_for = 0;
       if (std::size_t n = entity_length(text, i, stands_for); n > 0) {
+        marks = true;
         if (stands_for == ' ') {
           pending_blank = !out.empty();
         } else if (stands_for != '\0') {
@@ -361,24 +368,10 @@ void append_normalised(std::string_view text, std::string& out) {
     put(c);
     ++i;
   }
+  return marks;
 }
 
 }  // namespace
-
-bool has_pasting_marks(std::string_view visible) {
-  for (std::size_t i = 0; i < visible.size(); ++i) {
-    char c = visible[i];
-    auto byte = static_cast<unsigned char>(c);
-    if (c == '\t' || byte == 0xc2 || byte == 0xe2 || byte == 0xe3 || byte == 0xef) {
-      return true;
-    }
-    char stands_for = 0;
-    if ((c == '[' && bare_sgr_length(visible, i, false) > 0) || (c == '&' && entity_length(visible, i, stands_for) > 0)) {
-      return true;
-    }
-  }
-  return false;
-}
 
 void pasted_text(std::string_view visible, std::string& out) {
   out.clear();
@@ -427,13 +420,14 @@ void pasted_text(std::string_view visible, std::string& out) {
   }
 }
 
-void matching_text(std::string_view visible, std::string& out) {
+bool matching_text(std::string_view visible, std::string& out) {
   out.clear();
-  append_normalised(visible.substr(skip_prompts(visible)), out);
+  bool marks = append_normalised(visible.substr(skip_prompts(visible)), out);
   // A Markdown table row's closing " |".
   if (out.size() >= 2 && out.ends_with(" |")) {
     out.resize(out.size() - 2);
   }
+  return marks;
 }
 
 std::string matching_literal(std::string_view literal) {

@@ -24,13 +24,10 @@
 namespace archfit::explain {
 
 // Writes the matching form of `visible` (a line as line_splitter.hpp's visible_text leaves it)
-// into `out`, which is reused so that no line costs an allocation.
-void matching_text(std::string_view visible, std::string& out);
-
-// Whether `visible` may hold a mark of pasting that pasted_text undoes (a tab, an SGR code without
-// its ESC, an HTML entity, or the first byte of U+00A0, U+200B.., U+3000, U+FF1A..): a cheap test,
-// true for some lines that hold none (any E2 or EF sequence: typographic quotes, CJK punctuation).
-bool has_pasting_marks(std::string_view visible);
+// into `out`, which is reused so that no line costs an allocation. Returns whether it undid a mark
+// of pasting inside the line (a tab, NBSP, a zero-width or full-width character, an SGR code without
+// its ESC, an HTML entity): then pasted_text differs from `visible` and the readers of values want it.
+bool matching_text(std::string_view visible, std::string& out);
 
 // `visible` with the marks of pasting undone but case, quotes and blanks kept, for the readers of
 // values (log_facts.hpp): tabs, U+00A0 and U+3000 become spaces, invisible characters and SGR codes

@@ -368,13 +368,12 @@ void LogScanner::add_visible_line(std::string_view raw_line) {
     m_previous_line = 0;
     return;
   }
-  if (has_pasting_marks(text)) {
+  if (matching_text(text, m_matching)) {
     pasted_text(text, m_pasted);
     m_facts.collect(m_pasted, m_lines, text);
   } else {
     m_facts.collect(text, m_lines);
   }
-  matching_text(text, m_matching);
   track_cmake_message(text, m_matching);
   track_carried_facets(m_matching);  // before this line's match: a facet it shows is shown on it anyway
   std::size_t first_stage = m_signatures->first_stage;

@@ -260,8 +260,12 @@ TEST(PastingForms, PastedTextKeepsCaseAndQuotes) {
   std::string out;
   explain::pasted_text("HSA_OVERRIDE_GFX_VERSION=\"10.3.0\"\xc2\xa0to\tx &quot;y&quot; [1mz[0m[K\xe2\x80\x8b", out);
   EXPECT_EQ(out, "HSA_OVERRIDE_GFX_VERSION=\"10.3.0\" to x \"y\" z");
-  EXPECT_FALSE(explain::has_pasting_marks("plain line: no marks"));
-  EXPECT_TRUE(explain::has_pasting_marks("a\tb"));
+  std::string matching;
+  EXPECT_FALSE(explain::matching_text("plain line: `quoted` [100%] [Killed] a & b", matching));
+  EXPECT_TRUE(explain::matching_text("a\tb", matching));
+  EXPECT_TRUE(explain::matching_text("a\xc2\xa0" "b", matching));
+  EXPECT_TRUE(explain::matching_text("[1ma", matching));
+  EXPECT_TRUE(explain::matching_text("a &lt; b", matching));
 }
 
 // A log kept in JSON strings is read line by line, each at the physical line's number; a line that only
