@@ -376,7 +376,10 @@ std::vector<std::string> shared_object_paths(std::string_view text) {
   return paths;
 }
 
-void LogFacts::collect(std::string_view line, std::uint64_t number) {
+void LogFacts::collect(std::string_view line, std::uint64_t number, std::string_view shown) {
+  if (shown.empty()) {
+    shown = line;
+  }
   if (libraries.size() < k_max_libraries && line.find(".so") != std::string_view::npos) {
     for (auto& path : shared_object_paths(line)) {
       add_unique(libraries, k_max_libraries, std::move(path), number);
@@ -432,23 +435,23 @@ void LogFacts::collect(std::string_view line, std::uint64_t number) {
     if (detect::parse_gfx_override(value)) {
       add_unique(overrides, k_max_overrides, std::string(value), number);
       if (overrides.back().line == number && overrides.back().text.empty()) {
-        overrides.back().text = clip_text(line, LogScanner::k_evidence_chars);
+        overrides.back().text = clip_text(shown, LogScanner::k_evidence_chars);
       }
     }
   }
   // In words ("i use rx 5500xt and override to gfx1030"): only on lines that say "overrid".
   LineMarks marks = scan_marks(line);
   if (marks.cuda_build && !cuda_build) {
-    cuda_build = LoggedValue{number, "nvcc", clip_text(line, LogScanner::k_evidence_chars)};
+    cuda_build = LoggedValue{number, "nvcc", clip_text(shown, LogScanner::k_evidence_chars)};
   }
   if (marks.triton && !triton) {
-    triton = LoggedValue{number, "triton", clip_text(line, LogScanner::k_evidence_chars)};
+    triton = LoggedValue{number, "triton", clip_text(shown, LogScanner::k_evidence_chars)};
   }
   if (overrides.size() < k_max_overrides && marks.overrid) {
     if (std::string value = override_in_words(lowercase(line)); !value.empty()) {
       add_unique(overrides, k_max_overrides, value, number);
       if (overrides.back().line == number && overrides.back().text.empty()) {
-        overrides.back().text = clip_text(line, LogScanner::k_evidence_chars);
+        overrides.back().text = clip_text(shown, LogScanner::k_evidence_chars);
       }
     }
   }
@@ -460,7 +463,7 @@ void LogFacts::collect(std::string_view line, std::uint64_t number) {
       }
       if (!known && gpus.size() < k_max_gpus) {
         GpuNaming naming = lowercase(named_as) != processor ? GpuNaming::product_name : GpuNaming::gfx_name;
-        gpus.push_back({LoggedValue{number, processor, clip_text(line, LogScanner::k_evidence_chars)}, named_as,
+        gpus.push_back({LoggedValue{number, processor, clip_text(shown, LogScanner::k_evidence_chars)}, named_as,
                         naming});
       }
     }
@@ -473,7 +476,7 @@ void LogFacts::collect(std::string_view line, std::uint64_t number) {
                           gpu.named_as == named_as);
       }
       if (!known && gpus.size() < k_max_gpus) {
-        gpus.push_back({LoggedValue{number, processor, clip_text(line, LogScanner::k_evidence_chars)}, named_as,
+        gpus.push_back({LoggedValue{number, processor, clip_text(shown, LogScanner::k_evidence_chars)}, named_as,
                         GpuNaming::cpu_name});
       }
     }

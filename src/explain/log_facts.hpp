@@ -60,7 +60,9 @@ struct LogFacts {
   std::optional<LoggedValue> triton;
 
   // Records what `line` (visible text) mentions.
-  void collect(std::string_view line, std::uint64_t number);
+  // `shown`: the line as evidence quotes it, where `line` is a form of it made for reading values
+  // (line_normalizer.hpp, pasted_text); empty: `line` itself.
+  void collect(std::string_view line, std::uint64_t number, std::string_view shown = {});
 };
 
 // Absolute paths of shared objects in `text` ("/a/libx.so", "/a/x.cpython-310-x86_64-linux-gnu.so",

@@ -256,16 +256,124 @@ void LogScanner::track_carried_facets(std::string_view matching) {
   }
 }
 
+namespace {
+
+// Whether a raw line is a log kept in JSON strings (docker's json-file driver writes
+// {"log":"…\n","stream":"stderr","time":"…"}; an API or a notebook keeps a whole log in one string,
+// its lines joined by the two characters \n): it opens an object or array of strings, or is one
+// string, and it holds an escape. Checked on the first bytes, so an ordinary line costs nothing.
+bool holds_json_strings(std::string_view raw) {
+  std::size_t at = raw.find_first_not_of(" \t");
+  if (at == std::string_view::npos || raw.size() - at < 4) {
+    return false;
+  }
+  std::string_view text = raw.substr(at);
+  bool opens = text.starts_with("{\"") || text.starts_with("[\"") || text.starts_with("[{\"");
+  if (!opens && text.front() == '"') {
+    std::size_t last = text.find_last_not_of(" \t\r");
+    opens = last > 0 && (text[last] == '"' || (text[last] == ',' && text[last - 1] == '"'));
+  }
+  return opens && text.find('\\') != std::string_view::npos;
+}
+
+void append_utf8(std::uint32_t code, std::string& out) {
+  if (code < 0x80) {
+    out.push_back(static_cast<char>(code));
+  } else if (code < 0x800) {
+    out.push_back(static_cast<char>(0xc0 | (code >> 6)));
+    out.push_back(static_cast<char>(0x80 | (code & 0x3f)));
+  } else {
+    out.push_back(static_cast<char>(0xe0 | (code >> 12)));
+    out.push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3f)));
+    out.push_back(static_cast<char>(0x80 | (code & 0x3f)));
+  }
+}
+
+// The contents of the JSON strings of `raw`, unescaped (RFC 8259, section 7), one piece per '\n'
+// of `out`: each string and each \n inside one ends a piece. What lies between strings (braces,
+// colons, numbers) is dropped.
+void decode_json_strings(std::string_view raw, std::string& out) {
+  out.clear();
+  bool inside = false;
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    char c = raw[i];
+    if (!inside) {
+      if (c == '"') {
+        inside = true;
+      }
+      continue;
+    }
+    if (c == '"') {
+      inside = false;
+      out.push_back('\n');
+      continue;
+    }
+    if (c != '\\' || i + 1 >= raw.size()) {
+      out.push_back(c);
+      continue;
+    }
+    char escaped = raw[++i];
+    switch (escaped) {
+      case 'n': out.push_back('\n'); break;
+      case 't': out.push_back('\t'); break;
+      case 'r': case 'b': case 'f': break;
+      case 'u': {
+        std::uint32_t code = 0;
+        std::size_t k = 0;
+        for (; k < 4 && i + 1 + k < raw.size(); ++k) {
+          char h = static_cast<char>(raw[i + 1 + k] | 0x20);
+          if (h >= '0' && h <= '9') {
+            code = code * 16 + static_cast<std::uint32_t>(h - '0');
+          } else if (h >= 'a' && h <= 'f') {
+            code = code * 16 + static_cast<std::uint32_t>(h - 'a' + 10);
+          } else {
+            break;
+          }
+        }
+        if (k == 4) {
+          i += 4;
+          append_utf8(code >= 0xd800 && code < 0xe000 ? 0xfffd : code, out);
+        } else {
+          out.push_back(escaped);
+        }
+        break;
+      }
+      default: out.push_back(escaped);  // \" \\ \/
+    }
+  }
+}
+
+}  // namespace
+
 void LogScanner::add_line(std::string_view raw_line) {
   ++m_lines;
+  if (holds_json_strings(raw_line)) {
+    // Each piece is a line of the log the JSON kept; the evidence keeps the physical line's number.
+    decode_json_strings(raw_line, m_json_decoded);
+    std::string_view rest = m_json_decoded;
+    while (!rest.empty()) {
+      std::size_t newline = rest.find('\n');
+      add_visible_line(rest.substr(0, newline));
+      rest.remove_prefix(newline == std::string_view::npos ? rest.size() : newline + 1);
+    }
+    return;
+  }
+  add_visible_line(raw_line);
+}
+
+void LogScanner::add_visible_line(std::string_view raw_line) {
   visible_text(raw_line, m_visible);
   std::string_view text = m_visible;
   if (text.empty()) {
     m_previous_line = 0;
     return;
   }
-  m_facts.collect(text, m_lines);
-  matching_text(text, m_matching);
+  if (matching_text(text, m_matching)) {
+    pasted_text(text, m_pasted);
+    m_facts.collect(m_pasted, m_lines, text);
+  } else {
+    m_facts.collect(text, m_lines);
+  }
   track_cmake_message(text, m_matching);
   track_carried_facets(m_matching);  // before this line's match: a facet it shows is shown on it anyway
   std::size_t first_stage = m_signatures->first_stage;

@@ -67,6 +67,8 @@ class LogScanner {
   const SignatureSet& signatures() const { return *m_signatures; }
 
  private:
+  // One line of the log (a physical line, or a piece of one that kept a log in JSON strings).
+  void add_visible_line(std::string_view raw_line);
   void record_hit(std::size_t signature, std::uint64_t line, std::string_view text);
   bool signature_matches(const Signature& signature, std::string_view text) const;
   // The rows whose literals occur in `matching` (and those without a prefilter), sorted.
@@ -93,7 +95,9 @@ class LogScanner {
   std::vector<std::uint32_t> m_seen;
   std::uint32_t m_stamp = 0;
   std::vector<std::size_t> m_candidates;      // scratch: signatures to try on this line
+  std::string m_json_decoded;                 // scratch: a JSON-kept line's strings, unescaped
   std::string m_visible;                      // scratch: the line's visible text
+  std::string m_pasted;                       // scratch: it with the marks of pasting undone (for the facts)
   std::string m_matching;                     // scratch: its matching form
   std::string m_joined_matching;              // scratch: previous + this line (wrapped messages)
   std::string m_joined_visible;

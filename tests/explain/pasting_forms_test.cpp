@@ -1,0 +1,320 @@
+// Issue 13, twelfth round: the forms a log takes when it is pasted. For every training log of
+// tests/data/logs that explain gets right, the first finding's first evidence line (a line of the log,
+// or the two lines of a wrapped message joined) is explained alone, and then once per pasting
+// transform below; the transform survives a line when explain still names the same category.
+// Each transform is a form that a tool or a page really produces (the comment of each says which).
+// Lines whose bare form does not name the category alone (the cause needed other lines) are not
+// counted. The survival of every transform is printed (docs/explain.md, "Twelfth round: pasting
+// forms", records the figures before and after the normaliser learnt the forms).
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "explain/explainer.hpp"
+#include "explain/line_normalizer.hpp"
+#include "explain/line_splitter.hpp"
+#include "explain_test_support.hpp"
+
+namespace archfit::test {
+namespace {
+
+std::string explain_text_category(const std::string& log) {
+  static auto signatures = explain::builtin_signatures();
+  EXPECT_TRUE(signatures.ok());
+  explain::LogScanner scanner(*signatures);
+  explain::LineSplitter splitter;
+  auto on_line = [&](std::string_view line) { scanner.add_line(line); };
+  splitter.feed(log, on_line);
+  splitter.finish(on_line);
+  auto explanation = explain::explain_matches(scanner.matches(), **signatures, nullptr);
+  if (!explanation.explained || explanation.findings.empty()) {
+    return "unknown";
+  }
+  return explanation.findings.front().category;
+}
+
+std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+  for (std::size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size()) {
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
+// ANSI SGR around the words of the line, as gcc/clang -fdiagnostics-color write them
+// (gcc/diagnostic-color.cc: "\33[01;31m\33[K" before "error", "\33[m\33[K" after; bold for the locus).
+std::string colourise(const std::string& line, const std::string& esc) {
+  std::string out = esc + "[1m";
+  std::size_t colon = line.find(": ");
+  if (colon == std::string::npos) {
+    colon = line.size() / 2;
+  }
+  out += line.substr(0, colon) + esc + "[0m" + esc + "[K";
+  out += esc + "[31m" + esc + "[1m" + line.substr(colon) + esc + "[0m" + esc + "[K";
+  return out;
+}
+
+// JSON string escaping (RFC 8259, section 7): quote, backslash and control characters.
+std::string json_escape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      case '\x1b': out += "\\u001b"; break;
+      default: out.push_back(c);
+    }
+  }
+  return out;
+}
+
+std::string wrap_words(const std::string& line, std::size_t width) {
+  std::string out;
+  std::size_t column = 0;
+  std::size_t start = 0;
+  while (start < line.size()) {
+    std::size_t end = line.find(' ', start);
+    std::string word = line.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    if (column > 0 && column + 1 + word.size() > width) {
+      out += "\n";
+      column = 0;
+    } else if (column > 0) {
+      out += " ";
+      ++column;
+    }
+    out += word;
+    column += word.size();
+    start = end == std::string::npos ? line.size() : end + 1;
+  }
+  return out + "\n";
+}
+
+struct Transform {
+  std::string name;
+  bool fixed;  // asserted to survive every line (the normaliser or the scanner handles the form)
+  std::function<std::string(const std::string&)> apply;
+};
+
+const std::vector<Transform>& transforms() {
+  static const std::vector<Transform> list = {
+      // docker buildx/BuildKit --progress=plain: "#<step> <seconds> " before each output line
+      // (moby/buildkit util/progress/progressui/printer.go).
+      {"buildkit-plain", true, [](const std::string& l) { return "#12 3.456 " + l + "\n"; }},
+      // The legacy builder: "Step 5/12 : RUN …" and " ---> Running in <id>" above the step's output.
+      {"docker-legacy-step", true,
+       [](const std::string& l) { return "Step 5/12 : RUN make -j8\n ---> Running in 4f2a9c1b7d3e\n" + l + "\n"; }},
+      // GitHub Actions' raw logs: an ISO 8601 timestamp with 7 fractional digits and 'Z', then a space.
+      {"gha-timestamp", true, [](const std::string& l) { return "2024-05-01T12:00:00.1234567Z " + l + "\n"; }},
+      // A bracketed date-time (Jenkins' timestamper plugin, many CI wrappers).
+      {"bracket-timestamp", true, [](const std::string& l) { return "[2024-05-01 12:00:00] " + l + "\n"; }},
+      // syslog / journalctl's short format (RFC 3164): "Mmm dd hh:mm:ss host tag: ".
+      {"syslog", true, [](const std::string& l) { return "May  1 12:00:00 host kernel: " + l + "\n"; }},
+      // GitHub Actions' workflow command for an error annotation, as the raw log shows it.
+      {"gha-error-annotation", true, [](const std::string& l) { return "##[error]" + l + "\n"; }},
+      // Both together, as a GitHub Actions raw log shows an annotation.
+      {"gha-timestamp-annotation", true,
+       [](const std::string& l) { return "2024-05-01T12:00:00.1234567Z ##[error]" + l + "\n"; }},
+      {"ansi-sgr", true, [](const std::string& l) { return colourise(l, "\x1b") + "\n"; }},
+      // The same with the ESC byte lost (a terminal capture pasted through a page that drops control bytes).
+      {"ansi-sgr-esc-lost", true, [](const std::string& l) { return colourise(l, "") + "\n"; }},
+      // A log kept in a JSON string (docker's json-file log driver: {"log":"…\n","stream":…}), one line per
+      // record; and a whole log in one JSON string, lines joined by the two characters \n.
+      {"json-docker-record", true,
+       [](const std::string& l) {
+         return "{\"log\":\"" + json_escape(l + "\n") + "\",\"stream\":\"stderr\",\"time\":\"2024-05-01T12:00:00Z\"}\n";
+       }},
+      {"json-joined-lines", true,
+       [](const std::string& l) {
+         return "{\"output\": \"" + json_escape("+ make -j8\n" + colourise(l, "\x1b") + "\nmake: *** [all] Error 2\n") +
+                "\"}\n";
+       }},
+      // HTML entities of a rendered page's source (GitHub escapes " ' < > & in text).
+      {"html-entities", true,
+       [](const std::string& l) {
+         std::string out = replace_all(l, "&", "&amp;");
+         out = replace_all(out, "\"", "&quot;");
+         out = replace_all(out, "'", "&#39;");
+         out = replace_all(out, "<", "&lt;");
+         return replace_all(out, ">", "&gt;") + "\n";
+       }},
+      // Markdown (CommonMark): block quote, nested quote, list bullets, inline code, a table cell.
+      {"md-quote", true, [](const std::string& l) { return "> " + l + "\n"; }},
+      {"md-quote-nested", true, [](const std::string& l) { return "> > " + l + "\n"; }},
+      {"md-bullet-dash", true, [](const std::string& l) { return "- " + l + "\n"; }},
+      {"md-bullet-star", true, [](const std::string& l) { return "* " + l + "\n"; }},
+      {"md-inline-code", true, [](const std::string& l) { return "`" + l + "`\n"; }},
+      {"md-table-cell", true, [](const std::string& l) { return "| " + l + " |\n"; }},
+      {"crlf", true, [](const std::string& l) { return l + "\r\n"; }},
+      // A rendered page's non-breaking spaces (U+00A0) for spaces.
+      {"nbsp", true, [](const std::string& l) { return replace_all(l, " ", "\xc2\xa0") + "\n"; }},
+      // Zero-width spaces (U+200B) a page inserts as break opportunities (after '/' and between words).
+      {"zero-width-space", true,
+       [](const std::string& l) { return replace_all(replace_all(l, "/", "/\xe2\x80\x8b"), " ", " \xe2\x80\x8b") + "\n"; }},
+      // A CJK input method's full-width colon and parentheses (U+FF1A, U+FF08, U+FF09).
+      {"full-width-punctuation", true,
+       [](const std::string& l) {
+         std::string out = replace_all(l, ":", "\xef\xbc\x9a");
+         out = replace_all(out, "(", "\xef\xbc\x88");
+         return replace_all(out, ")", "\xef\xbc\x89") + "\n";
+       }},
+      {"tabs", true, [](const std::string& l) { return "\t" + replace_all(l, " ", "\t") + "\n"; }},
+      // The browser's soft wrap at word boundaries, copied as line breaks.
+      {"wrap-80", false, [](const std::string& l) { return wrap_words(l, 80); }},
+      {"wrap-120", false, [](const std::string& l) { return wrap_words(l, 120); }},
+  };
+  return list;
+}
+
+struct Sample {
+  std::string file;
+  std::string category;
+  std::string line;
+};
+
+// The first evidence line of every training log explain gets right, when that line alone names the category.
+const std::vector<Sample>& samples() {
+  static const std::vector<Sample> list = [] {
+    std::vector<Sample> out;
+    std::set<std::string> seen;
+    for (const auto& row : read_log_index()) {
+      if (row.category == "none") {
+        continue;
+      }
+      auto explanation = explain_file_without_context(logs_dir() / row.file);
+      if (!explanation.explained || explanation.findings.empty() || explanation.findings.front().category != row.category ||
+          explanation.findings.front().evidence.empty()) {
+        continue;
+      }
+      std::string line = explanation.findings.front().evidence.front().text;
+      if (line.ends_with("…") || !seen.insert(line).second || explain_text_category(line + "\n") != row.category) {
+        continue;
+      }
+      out.push_back({row.file, row.category, line});
+    }
+    return out;
+  }();
+  return list;
+}
+
+std::string matching(std::string_view line) {
+  std::string out;
+  explain::matching_text(line, out);
+  return out;
+}
+
+// The matching form of each pasting form, by hand (line_normalizer.hpp).
+TEST(PastingForms, NormaliserUndoesEachForm) {
+  const std::string plain = "nvcc: not found";
+  EXPECT_EQ(matching("nvcc: not found"), plain);
+  EXPECT_EQ(matching("#12 3.456 nvcc: not found"), plain);
+  EXPECT_EQ(matching("#5 120.05 > nvcc: not found"), plain);
+  EXPECT_EQ(matching("2024-05-01T12:00:00.1234567Z nvcc: not found"), plain);
+  EXPECT_EQ(matching("2024-05-01T12:00:00+02:00 nvcc: not found"), plain);
+  EXPECT_EQ(matching("2024-05-01 12:00:00,123 nvcc: not found"), plain);
+  EXPECT_EQ(matching("[2024-05-01 12:00:00] nvcc: not found"), plain);
+  EXPECT_EQ(matching("[12:00:00] nvcc: not found"), plain);
+  EXPECT_EQ(matching("May  1 12:00:00 host kernel: nvcc: not found"), plain);
+  EXPECT_EQ(matching("Dec 12 01:02:03 gpu-box python3[1234]: nvcc: not found"), plain);
+  EXPECT_EQ(matching("##[error]nvcc: not found"), plain);
+  EXPECT_EQ(matching("2024-05-01T12:00:00.1234567Z ##[error]nvcc: not found"), plain);
+  EXPECT_EQ(matching("[1m[31mnvcc[0m[K: not found[m[K"), plain);
+  EXPECT_EQ(matching("[01;31m[Knvcc: not found"), plain);
+  EXPECT_EQ(matching("> > - nvcc: not found"), plain);
+  EXPECT_EQ(matching("* nvcc: not found"), plain);
+  EXPECT_EQ(matching("+ nvcc: not found"), plain);
+  EXPECT_EQ(matching("| nvcc: not found |"), plain);
+  EXPECT_EQ(matching("`nvcc: not found`"), plain);
+  EXPECT_EQ(matching("nvcc:\xc2\xa0not\xe3\x80\x80" "found"), plain);
+  EXPECT_EQ(matching("\xe2\x80\x8bnvcc:\xe2\x80\x8b not\xe2\x80\x8c \xef\xbb\xbf" "found"), plain);
+  EXPECT_EQ(matching("nvcc\xef\xbc\x9a not found"), plain);
+  EXPECT_EQ(matching("\tnvcc:\tnot\tfound"), plain);
+  EXPECT_EQ(matching("illegal instruction \xef\xbc\x88" "core dumped\xef\xbc\x89"), "illegal instruction (core dumped)");
+  EXPECT_EQ(matching("version &quot;GLIBCXX_3.4.30&#39; not found &lt;a&gt; &amp;&amp; b&nbsp;c &#x27;d&apos;"),
+            "version glibcxx_3.4.30 not found <a> && b c d");
+  EXPECT_EQ(matching("could not find \\\"hip\\\" package"), "could not find hip package");
+  // What stays: a message's own brackets, dashes, hashes and numbers.
+  EXPECT_EQ(matching("collect2: fatal error: ld terminated with signal 9 [Killed]"),
+            "collect2: fatal error: ld terminated with signal 9 [killed]");
+  EXPECT_EQ(matching("[Killed]"), "[killed]");
+  EXPECT_EQ(matching("-- Detecting CUDA"), "-- detecting cuda");
+  EXPECT_EQ(matching("#include <cuda.h>"), "#include <cuda.h>");
+  EXPECT_EQ(matching("#12 building"), "#12 building");
+  EXPECT_EQ(matching("2024 errors"), "2024 errors");
+  EXPECT_EQ(matching("[100%] Linking CXX"), "[100%] linking cxx");
+  EXPECT_EQ(matching("[ 50%] Building"), "[ 50%] building");
+  EXPECT_EQ(matching("x[5] = a[i]"), "x[5] = a[i]");
+  EXPECT_EQ(matching("run the [mnist test](https://github.com/pytorch/examples)"),
+            "run the [mnist test](https://github.com/pytorch/examples)");
+  EXPECT_EQ(matching("Mayday 1 12:00:00"), "mayday 1 12:00:00");
+  EXPECT_EQ(matching("a & b &foo; c"), "a & b &foo; c");
+  EXPECT_EQ(matching("*ptr = 0"), "*ptr = 0");
+  EXPECT_EQ(matching("a | b"), "a | b");
+}
+
+// The facts (values read from the log: the override) see the line with the marks of pasting undone.
+TEST(PastingForms, PastedTextKeepsCaseAndQuotes) {
+  std::string out;
+  explain::pasted_text("HSA_OVERRIDE_GFX_VERSION=\"10.3.0\"\xc2\xa0to\tx &quot;y&quot; [1mz[0m[K\xe2\x80\x8b", out);
+  EXPECT_EQ(out, "HSA_OVERRIDE_GFX_VERSION=\"10.3.0\" to x \"y\" z");
+  std::string matching;
+  EXPECT_FALSE(explain::matching_text("plain line: `quoted` [100%] [Killed] a & b", matching));
+  EXPECT_TRUE(explain::matching_text("a\tb", matching));
+  EXPECT_TRUE(explain::matching_text("a\xc2\xa0" "b", matching));
+  EXPECT_TRUE(explain::matching_text("[1ma", matching));
+  EXPECT_TRUE(explain::matching_text("a &lt; b", matching));
+}
+
+// A log kept in JSON strings is read line by line, each at the physical line's number; a line that only
+// holds a backslash (a Windows path) is not.
+TEST(PastingForms, JsonKeptLogIsReadLineByLine) {
+  auto signatures = explain::builtin_signatures();
+  ASSERT_TRUE(signatures.ok());
+  explain::LogScanner scanner(*signatures);
+  scanner.add_line("first line");
+  scanner.add_line(R"({"log":"+ make\n\u001b[01;31mcollect2: fatal error: ld terminated with signal 9 [Killed]\u001b[m\n","stream":"stderr"})");
+  auto matches = scanner.matches();
+  ASSERT_EQ(matches.hits.size(), 1u);
+  EXPECT_EQ((*signatures)->signatures[matches.hits[0].signature].id, "compiler-killed-signal");
+  EXPECT_EQ(matches.hits[0].evidence[0].line, 2u);
+  EXPECT_EQ(matches.hits[0].evidence[0].text, "collect2: fatal error: ld terminated with signal 9 [Killed]");
+
+  explain::LogScanner windows(*signatures);
+  windows.add_line(R"(C:\new\nvcc.exe: fatal error C1083: Cannot open include file: 'cuda.h': No such file or directory)");
+  auto windows_matches = windows.matches();
+  ASSERT_EQ(windows_matches.hits.size(), 1u);
+  EXPECT_EQ(windows_matches.hits[0].evidence[0].text,
+            R"(C:\new\nvcc.exe: fatal error C1083: Cannot open include file: 'cuda.h': No such file or directory)");
+}
+
+TEST(PastingForms, EnoughSamples) { EXPECT_GE(samples().size(), 200u); }
+
+TEST(PastingForms, EachTransformSurvives) {
+  for (const auto& transform : transforms()) {
+    std::size_t survived = 0;
+    std::vector<std::string> lost;
+    for (const auto& sample : samples()) {
+      if (explain_text_category(transform.apply(sample.line)) == sample.category) {
+        ++survived;
+      } else {
+        lost.push_back(sample.file + ": " + sample.line);
+      }
+    }
+    std::printf("pasting form %-26s %4zu / %zu survive (%.1f %%)\n", transform.name.c_str(), survived, samples().size(),
+                100.0 * static_cast<double>(survived) / static_cast<double>(samples().size()));
+    if (std::getenv("ARCHFIT_PASTING_VERBOSE") != nullptr) {
+      for (const auto& line : lost) {
+        std::printf("  lost by %s: %s\n", transform.name.c_str(), line.c_str());
+      }
+    }
+    if (transform.fixed) {
+      EXPECT_EQ(survived, samples().size()) << transform.name << " loses, e.g. " << (lost.empty() ? "" : lost.front());
+    }
+  }
+}
+
+}  // namespace
+}  // namespace archfit::test
