@@ -29,6 +29,14 @@ extern char** environ;
 
 namespace archfit::test {
 
+// The embedded signature table (data/error_signatures.tsv and the second stage), failing the test when it does
+// not parse.
+inline std::shared_ptr<const explain::SignatureSet> builtin_signatures_checked() {
+  auto set = explain::builtin_signatures();
+  EXPECT_TRUE(set.ok()) << (set.ok() ? "" : set.error().message);
+  return set.ok() ? *set : nullptr;
+}
+
 inline std::filesystem::path logs_dir() { return std::filesystem::path(ARCHFIT_SOURCE_DIR) / "tests/data/logs"; }
 inline std::filesystem::path sysroot(const std::string& name) {
   return std::filesystem::path(ARCHFIT_SOURCE_DIR) / "tests/data/sysroots" / name / "root";

@@ -17,11 +17,7 @@
 namespace archfit::explain {
 namespace {
 
-std::shared_ptr<const SignatureSet> signatures() {
-  auto set = builtin_signatures();
-  EXPECT_TRUE(set.ok()) << (set.ok() ? "" : set.error().message);
-  return *set;
-}
+std::shared_ptr<const SignatureSet> signatures() { return test::builtin_signatures_checked(); }
 
 // The ids of the signatures the lines match, in table order.
 std::vector<std::string> matched_ids(const std::vector<std::string>& lines) {

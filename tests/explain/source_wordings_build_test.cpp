@@ -14,11 +14,7 @@
 namespace archfit::explain {
 namespace {
 
-std::shared_ptr<const SignatureSet> signatures() {
-  auto set = builtin_signatures();
-  EXPECT_TRUE(set.ok()) << (set.ok() ? "" : set.error().message);
-  return *set;
-}
+std::shared_ptr<const SignatureSet> signatures() { return test::builtin_signatures_checked(); }
 
 struct Hit {
   std::string id;

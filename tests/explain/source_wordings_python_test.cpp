@@ -9,11 +9,7 @@
 namespace archfit::explain {
 namespace {
 
-std::shared_ptr<const SignatureSet> signatures() {
-  auto set = builtin_signatures();
-  EXPECT_TRUE(set.ok()) << (set.ok() ? "" : set.error().message);
-  return *set;
-}
+std::shared_ptr<const SignatureSet> signatures() { return test::builtin_signatures_checked(); }
 
 // The ids of the signatures and second-stage rules one line matches, in table order.
 std::vector<std::string> matched_ids(const std::string& line) {
