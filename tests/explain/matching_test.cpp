@@ -103,6 +103,55 @@ TEST(SignatureTable, EmbeddedTableCompilesWithDocumentedCategoriesAndPrefilters)
   EXPECT_EQ(categories.size(), k_categories.size() - 1);
 }
 
+// The lines an ordinary, healthy build prints by the thousand (progress, compiler command lines, warnings,
+// check_* probes; not the few dozen find_package lines, where "could not find" or "version" may occur): no
+// first-stage row's prefilter literal may occur in them, or that row's std::regex runs on every such line (a row whose only literal was " not found"
+// or " build" once made `archfit run` of a 200 MB build output 7x slower; docs/explain.md, "Performance").
+// Each line is the tool's own format: CMake's check_* probes and status lines (Modules/CheckIncludeFile.cmake,
+// CheckSymbolExists.cmake, CheckCXXSourceCompiles.cmake), ninja's and Make's progress lines, the compiler
+// command lines that `ninja -v` / `VERBOSE=1` show, GCC's warning form, setuptools' and pip's progress.
+TEST(SignatureTable, PrefilterLiteralsAreNotInOrdinaryBuildOutput) {
+  auto set = builtin_signatures();
+  ASSERT_TRUE(set.ok()) << set.error().message;
+  const std::vector<std::string> ordinary = {
+      "-- Looking for pthread_create in pthreads - not found",
+      "-- Looking for sys/types.h - found",
+      "-- Performing Test HAS_WERROR_FORMAT - Success",
+      "-- Build files have been written to: /src/pytorch/build",
+      "-- Configuring done (12.3s)",
+      "[1234/5678] Building CXX object caffe2/CMakeFiles/torch_cpu.dir/__/aten/src/ATen/native/Activation.cpp.o",
+      "[1234/5678] Building CUDA object caffe2/CMakeFiles/torch_cuda.dir/__/aten/src/ATen/native/cuda/Loss.cu.o",
+      "[ 42%] Building CXX object src/CMakeFiles/foo.dir/bar.cpp.o",
+      "[ 50%] Built target foo",
+      "[ 51%] Linking CXX shared library libtorch_hip.so",
+      "Scanning dependencies of target torch_cpu",
+      "building target libtorch_hip.so for gfx942 [1234/5678]",
+      "/usr/bin/c++ -DTORCH_EXTENSION_NAME=_C -I/usr/include/python3.11 -O3 -std=c++17 -fPIC -c foo.cpp -o foo.o",
+      "/usr/local/cuda/bin/nvcc -gencode arch=compute_90,code=sm_90 -std=c++17 --expt-relaxed-constexpr -c k.cu -o k.o",
+      "/opt/rocm/bin/hipcc --offload-arch=gfx942 -std=c++17 -fPIC -c k.hip -o k.o",
+      "foo.cpp:12:5: warning: unused variable 'x' [-Wunused-variable]",
+      "   12 |     int x = 0;",
+      "In file included from /usr/include/c++/12/vector:64,",
+      "running build_ext",
+      "building 'torch._C' extension",
+      "copying build/lib.linux-x86_64-cpython-311/torch/_C.so -> torch",
+      "creating build/temp.linux-x86_64-cpython-311",
+      "  Building wheel for flash-attn (setup.py) ... done",
+      "Successfully installed torch-2.5.1 triton-3.1.0",
+  };
+  for (const auto& line : ordinary) {
+    std::string form;
+    matching_text(line, form);
+    for (std::size_t i = 0; i < (*set)->first_stage; ++i) {
+      const auto& signature = (*set)->signatures[i];
+      for (const auto& literal : signature.literals) {
+        EXPECT_EQ(form.find(literal), std::string::npos)
+            << signature.id << "'s prefilter literal \"" << literal << "\" occurs in ordinary build output: " << line;
+      }
+    }
+  }
+}
+
 TEST(SignatureTable, RejectsBadRows) {
   const std::string header = "id\tcategory\tpattern\tcause\tfix\tsource\n";
   EXPECT_TRUE(parse_signatures(header + "a\toom\tabc\tc\tf\thttps://x\n", "t").ok());
