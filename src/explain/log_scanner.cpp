@@ -7,6 +7,7 @@
 
 #include "explain/line_normalizer.hpp"
 #include "explain/line_splitter.hpp"
+#include "util/utf8.hpp"
 
 namespace archfit::explain {
 
@@ -276,19 +277,6 @@ bool holds_json_strings(std::string_view raw) {
   return opens && text.find('\\') != std::string_view::npos;
 }
 
-void append_utf8(std::uint32_t code, std::string& out) {
-  if (code < 0x80) {
-    out.push_back(static_cast<char>(code));
-  } else if (code < 0x800) {
-    out.push_back(static_cast<char>(0xc0 | (code >> 6)));
-    out.push_back(static_cast<char>(0x80 | (code & 0x3f)));
-  } else {
-    out.push_back(static_cast<char>(0xe0 | (code >> 12)));
-    out.push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3f)));
-    out.push_back(static_cast<char>(0x80 | (code & 0x3f)));
-  }
-}
-
 // The contents of the JSON strings of `raw`, unescaped (RFC 8259, section 7), one piece per '\n'
 // of `out`: each string and each \n inside one ends a piece. What lies between strings (braces,
 // colons, numbers) is dropped.
@@ -332,7 +320,7 @@ void decode_json_strings(std::string_view raw, std::string& out) {
         }
         if (k == 4) {
           i += 4;
-          append_utf8(code >= 0xd800 && code < 0xe000 ? 0xfffd : code, out);
+          utf8::append(out, code >= 0xd800 && code < 0xe000 ? char32_t{0xfffd} : static_cast<char32_t>(code));
         } else {
           out.push_back(escaped);
         }

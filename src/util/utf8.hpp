@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace archfit::utf8 {
@@ -17,6 +18,10 @@ struct Step {
 };
 
 Step decode(std::string_view text, std::size_t at);
+
+// Appends the UTF-8 form of `code_point` (at most U+10FFFF; a surrogate is written as is, so callers
+// that may hold one pass U+FFFD instead).
+void append(std::string& out, char32_t code_point);
 
 inline constexpr std::string_view k_replacement = "\xef\xbf\xbd";  // U+FFFD in UTF-8
 
