@@ -296,6 +296,44 @@ std::size_t entity_length(std::string_view text, std::size_t i, char& stands_for
   return 0;
 }
 
+// A mark of pasting at text[i] (what a page or a terminal capture put into the line) and what it reads as;
+// the matching form and pasted_text both undo marks through it.
+struct PastingMark {
+  enum class Reads { nothing, blank, character, quote };
+  std::size_t length = 0;  // 0: no mark at text[i]
+  Reads reads = Reads::nothing;
+  char character = 0;  // for Reads::character
+  bool sgr = false;    // an SGR code that lost its ESC (the next "[K" or "[m" then counts as one too)
+};
+
+PastingMark pasting_mark_at(std::string_view text, std::size_t i, bool after_sgr) {
+  using Reads = PastingMark::Reads;
+  char c = text[i];
+  if (static_cast<unsigned char>(c) >= 0xc2) {
+    if (std::size_t n = wide_blank_length(text, i); n > 0) {
+      return {n, Reads::blank};
+    }
+    if (std::size_t n = invisible_length(text, i); n > 0) {
+      return {n, Reads::nothing};
+    }
+    char ascii = 0;
+    if (std::size_t n = full_width_length(text, i, ascii); n > 0) {
+      return {n, Reads::character, ascii};
+    }
+  } else if (c == '[') {
+    if (std::size_t n = bare_sgr_length(text, i, after_sgr); n > 0) {
+      return {n, Reads::nothing, 0, true};
+    }
+  } else if (c == '&') {
+    char stands_for = 0;
+    if (std::size_t n = entity_length(text, i, stands_for); n > 0) {
+      Reads reads = stands_for == ' ' ? Reads::blank : stands_for == '\0' ? Reads::quote : Reads::character;
+      return {n, reads, stands_for};
+    }
+  }
+  return {};
+}
+
 bool append_normalised(std::string_view text, std::string& out) {
   bool pending_blank = false;
   bool after_sgr = false;
@@ -309,7 +347,6 @@ bool append_normalised(std::string_view text, std::string& out) {
   };
   for (std::size_t i = 0; i < text.size();) {
     char c = text[i];
-    auto byte = static_cast<unsigned char>(c);
     if (is_blank(c)) {
       pending_blank = !out.empty();
       marks = marks || c == '\t';
@@ -320,46 +357,18 @@ bool append_normalised(std::string_view text, std::string& out) {
       i += quote;
       continue;
     }
-    if (byte >= 0xc2) {
-      // Non-ASCII: the pasted blanks, invisible characters and full-width punctuation.
-      if (std::size_t n = wide_blank_length(text, i); n > 0) {
+    if (PastingMark mark = pasting_mark_at(text, i, after_sgr); mark.length > 0) {
+      marks = true;
+      after_sgr = after_sgr || mark.sgr;
+      if (mark.reads == PastingMark::Reads::blank) {
         pending_blank = !out.empty();
-        marks = true;
-        i += n;
-        continue;
-      }
-      if (std::size_t n = invisible_length(text, i); n > 0) {
-        marks = true;
-        i += n;
-        continue;
-      }
-      char ascii = 0;
-      if (std::size_t n = full_width_length(text, i, ascii); n > 0) {
-        marks = true;
-        put(ascii);
-        i += n;
-        continue;
-      }
-    } else if (c == '[') {
-      if (std::size_t n = bare_sgr_length(text, i, after_sgr); n > 0) {
-        marks = true;
-        i += n;
-        after_sgr = true;
-        continue;
-      }
-    } else if (c == '&') {
-      char stands_for = 0;
-      if (std::size_t n = entity_length(text, i, stands_for); n > 0) {
-        marks = true;
-        if (stands_for == ' ') {
-          pending_blank = !out.empty();
-        } else if (stands_for != '\0') {
-          put(stands_for);
-        }
-        i += n;
-        continue;
-      }
-    } else if (c == '\\' && i + 1 < text.size() && (text[i + 1] == '"' || text[i + 1] == '\'')) {
+      } else if (mark.reads == PastingMark::Reads::character) {
+        put(mark.character);
+      }  // a quote is dropped like the quote characters above
+      i += mark.length;
+      continue;
+    }
+    if (c == '\\' && i + 1 < text.size() && (text[i + 1] == '"' || text[i + 1] == '\'')) {
       // A quote escaped in a JSON or shell string: the backslash goes with the quote.
       i += 2;
       continue;
@@ -378,41 +387,22 @@ void pasted_text(std::string_view visible, std::string& out) {
   bool after_sgr = false;
   for (std::size_t i = 0; i < visible.size();) {
     char c = visible[i];
-    auto byte = static_cast<unsigned char>(c);
     if (c == '\t') {
       out.push_back(' ');
       ++i;
       continue;
     }
-    if (byte >= 0xc2) {
-      if (std::size_t n = wide_blank_length(visible, i); n > 0) {
+    if (PastingMark mark = pasting_mark_at(visible, i, after_sgr); mark.length > 0) {
+      after_sgr = after_sgr || mark.sgr;
+      if (mark.reads == PastingMark::Reads::blank) {
         out.push_back(' ');
-        i += n;
-        continue;
+      } else if (mark.reads == PastingMark::Reads::quote) {
+        out.push_back('"');
+      } else if (mark.reads == PastingMark::Reads::character) {
+        out.push_back(mark.character);
       }
-      if (std::size_t n = invisible_length(visible, i); n > 0) {
-        i += n;
-        continue;
-      }
-      char ascii = 0;
-      if (std::size_t n = full_width_length(visible, i, ascii); n > 0) {
-        out.push_back(ascii);
-        i += n;
-        continue;
-      }
-    } else if (c == '[') {
-      if (std::size_t n = bare_sgr_length(visible, i, after_sgr); n > 0) {
-        i += n;
-        after_sgr = true;
-        continue;
-      }
-    } else if (c == '&') {
-      char stands_for = 0;
-      if (std::size_t n = entity_length(visible, i, stands_for); n > 0) {
-        out.push_back(stands_for == '\0' ? '"' : stands_for);
-        i += n;
-        continue;
-      }
+      i += mark.length;
+      continue;
     }
     after_sgr = false;
     out.push_back(c);
