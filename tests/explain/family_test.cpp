@@ -42,6 +42,20 @@ TEST(CauseFamilies, EveryVariantIsGivenToItsSignature) {
   }
 }
 
+// Real lines of one log, in order, with the ids of the rows they must match (in table order), and where from.
+struct NeighbourCase {
+  std::vector<std::string> lines;
+  std::vector<std::string> ids;
+  std::string source;
+};
+
+void expect_each_case_matches(const std::vector<NeighbourCase>& cases) {
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.source);
+    EXPECT_EQ(matched_ids(c.lines), c.ids) << c.lines.front();
+  }
+}
+
 TEST(CauseFamilies, LinesOfNoCategoryMatchNothing) {
   for (const auto& line : test::lines_of_no_category()) {
     SCOPED_TRACE(line.source);
@@ -94,12 +108,7 @@ TEST(CauseFamilies, EleventhRoundRowsLeaveNeighbouringWordingsAlone) {
 // The twelfth round's rows and facets take their own wording and leave the neighbouring messages to the rows that had
 // them (or to nothing): each case is real lines of one log, in order, with the ids they must match (in table order).
 TEST(CauseFamilies, TwelfthRoundRowsLeaveNeighbouringWordingsAlone) {
-  struct Case {
-    std::vector<std::string> lines;
-    std::vector<std::string> ids;
-    std::string source;
-  };
-  const std::vector<Case> cases = {
+  const std::vector<NeighbourCase> cases = {
       // A bare Killed line, then FindCUDA's nvcc step failing: the killed process is carried to the CMake message.
       {{"Killed",
         "-- Removing /home/ubuntu/libnd4j/blasbuild/cuda/blas/CMakeFiles/nd4jcuda.dir/cuda/./"
@@ -145,22 +154,14 @@ TEST(CauseFamilies, TwelfthRoundRowsLeaveNeighbouringWordingsAlone) {
        {"hip-invalid-device-function"},
        "https://github.com/ggml-org/llama.cpp/pull/4454"},
   };
-  for (const auto& c : cases) {
-    SCOPED_TRACE(c.source);
-    EXPECT_EQ(matched_ids(c.lines), c.ids) << c.lines.front();
-  }
+  expect_each_case_matches(cases);
 }
 
 // The thirteenth round's rows take their own wording and leave the neighbouring messages to the rows that had them (or
 // to nothing): each case is real lines of one log (or the tool's wording from its source), in order, with the ids they
 // must match (in table order).
 TEST(CauseFamilies, ThirteenthRoundRowsLeaveNeighbouringWordingsAlone) {
-  struct Case {
-    std::vector<std::string> lines;
-    std::vector<std::string> ids;
-    std::string source;
-  };
-  const std::vector<Case> cases = {
+  const std::vector<NeighbourCase> cases = {
       // MIGraphX's whole CMake message: its first line is the row's; GPU_TARGETS not set with HIP's detection failing
       // keeps its own row.
       {{"CMake Error at src/targets/gpu/CMakeLists.txt:31 (message):",
@@ -207,10 +208,7 @@ TEST(CauseFamilies, ThirteenthRoundRowsLeaveNeighbouringWordingsAlone) {
        {},
        "https://github.com/pytorch/vision/issues/1566"},
   };
-  for (const auto& c : cases) {
-    SCOPED_TRACE(c.source);
-    EXPECT_EQ(matched_ids(c.lines), c.ids) << c.lines.front();
-  }
+  expect_each_case_matches(cases);
 }
 
 TEST(CauseFamilies, DeviceLibraryForATargetIsNeverAPathProblem) {
