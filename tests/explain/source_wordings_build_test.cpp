@@ -201,13 +201,13 @@ TEST(SourceWordingsBuild, EachToolMessageIsReadAsItsCause) {
        "clang/include/clang/Basic/DiagnosticLexKinds.td"},
       // GCC's diagnostic (file:line:column, then libcpp's "header: strerror" at the end of the line) with glibc's
       // strerror(ENOENT) in de, fr, zh_CN and ko (libc.mo of glibc 2.36). The translated "fatal error" is not read,
-      // any words match. zh_CN's are GCC's own: msgstr of "fatal error: " in gcc/po/zh_CN.po (gcc 14.2.0) at
-      // https://github.com/gcc-mirror/gcc/blob/8df0de92a0bb2429491ab914461f30e960bba84a/gcc/po/zh_CN.po. The de and
-      // fr words are placeholders (no gcc.po of a current release with that msgid could be opened), and no gcc/po/ko.po
-      // was found, so the ko line's words are placeholders too.
+      // any words match; the de, fr and zh_CN words are GCC's msgstr of "fatal error: " in gcc/po/de.po, fr.po and
+      // zh_CN.po at https://github.com/gcc-mirror/gcc/blob/8df0de92a0bb2429491ab914461f30e960bba84a/gcc/po/ (GCC 15.1
+      // and 14.2 catalogs). No gcc/po/ko.po was found there, so the ko line's words are placeholders. The separator
+      // after the header is libcpp's "%s: %s" in cpplib's own catalog, which was not checked.
       {"foo.cpp:3:10: schwerwiegender Fehler: cuda.h: Datei oder Verzeichnis nicht gefunden", "missing-headers",
        "header-not-found", "https://sourceware.org/git/?p=glibc.git;a=blob;f=po/de.po;hb=glibc-2.36"},
-      {"foo.cpp:3:10: erreur fatale : cuda.h : Aucun fichier ou dossier de ce type", "missing-headers",
+      {"foo.cpp:3:10: erreur fatale: cuda.h : Aucun fichier ou dossier de ce type", "missing-headers",
        "header-not-found", "https://sourceware.org/git/?p=glibc.git;a=blob;f=po/fr.po;hb=glibc-2.36"},
       {"foo.cpp:3:10: 致命错误：cuda.h：没有那个文件或目录", "missing-headers", "header-not-found",
        "https://sourceware.org/git/?p=glibc.git;a=blob;f=po/zh_CN.po;hb=glibc-2.36"},
