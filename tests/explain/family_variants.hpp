@@ -351,10 +351,12 @@ inline const std::vector<FamilyVariant>& family_variants() {
       {"nvcc fatal   : Value 'c++20' is not defined for option 'std'", "compiler-std-flag-unknown",
        "https://developer.download.nvidia.com/compute/cuda/redist/cuda_nvcc/"},
       {"g++: error: unrecognized command line option '-std=c++17'", "compiler-std-flag-unknown",
-       "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/opts-common.c;hb=refs/heads/releases/gcc-7"},
+       "https://github.com/gcc-mirror/gcc/blob/70f25790a1effc8f1cba3cb8a368b129c66a87b0/gcc/opts-common.c"},
       {"torch/include/torch/csrc/api/include/torch/all.h:4:2: error: #error C++17 or later compatible compiler is "
        "required to use PyTorch.",
-       "cxx-standard-required-by-headers", "https://github.com/pytorch/pytorch/blob/v2.1.0/torch/csrc/api/include/torch/all.h"},
+       "cxx-standard-required-by-headers",
+       "https://github.com/pytorch/pytorch/blob/8d67aa32948e7c60b74041470cb98dd51d69811c/"
+       "torch/csrc/api/include/torch/all.h"},
       {"clang: error: unsupported CUDA gpu architecture: sm_90", "cuda-clang-gpu-arch-unsupported",
        "https://github.com/llvm/llvm-project/blob/0008bd051a5ae7b613fc3416df3cb7363afa4220/clang/include/clang/Basic/"
        "DiagnosticDriverKinds.td"},
@@ -363,13 +365,16 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "cmake-compiler-lacks-dialect", "https://github.com/Kitware/CMake/blob/v3.27.0/Source/cmStandardLevelResolver.cxx"},
       {"RuntimeError: The current installed version of g++ (4.8.5) is less than the minimum required version by CUDA "
        "11.7 (6.0.0). Please make sure to use an adequate version of g++ (>=6.0.0, <12.0).",
-       "torch-ext-gcc-below-cuda-min", "https://github.com/pytorch/pytorch/blob/v2.1.0/torch/utils/cpp_extension.py"},
+       "torch-ext-gcc-below-cuda-min",
+       "https://github.com/pytorch/pytorch/blob/0011ec5c5d6171a395bb339b873343a4cdfebd18/"
+       "torch/utils/cpp_extension.py"},
       {"  file does not recognize sub-command ARCHIVE_EXTRACT", "cmake-syntax-too-new",
        "https://github.com/Kitware/CMake/blob/v3.18.0/Source/cmFileCommand.cxx"},
       {"  CUDA_STANDARD is set to invalid value '17'", "cmake-syntax-too-new",
        "https://github.com/Kitware/CMake/blob/v3.18.0/Source/cmLocalGenerator.cxx"},
       {"cc1plus: error: bad value 'sapphirerapids' for '-march=' switch", "compiler-cpu-target-unknown",
-       "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/config/i386/i386-options.cc;hb=refs/heads/releases/gcc-12"},
+       "https://github.com/gcc-mirror/gcc/blob/b3f1b9e2aa079f8ec73e3cb48143a16645c49566/"
+       "gcc/config/i386/i386-options.cc"},
       {"CMake Error: Could not create named generator Visual Studio 17 2022", "cmake-option-too-new",
        "https://github.com/Kitware/CMake/blob/v3.20.0/Source/cmake.cxx"},
       {"foo.cpp(10): fatal error C1060: compiler is out of heap space", "compiler-heap-exhausted",

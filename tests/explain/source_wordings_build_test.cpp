@@ -44,7 +44,8 @@ struct Case {
 const std::string k_cmake = "https://github.com/Kitware/CMake/blob/";
 const std::string k_cuda13 = "https://developer.download.nvidia.com/compute/cuda/redist/cuda_nvcc/ (CUDA 13.0)";
 const std::string k_cuda12 =
-    "https://github.com/ggerganov/llama.cpp/blob/f555db44ec12d429a073ce75208fd9ed3bf0a0c9/include/cuda/crt/host_config.h";
+    "https://github.com/ggerganov/llama.cpp/blob/f555db44ec12d429a073ce75208fd9ed3bf0a0c9/"
+    "include/cuda/crt/host_config.h";
 const std::string k_cuda4 =
     "https://github.com/Devdevdavid/Galaxeirb/blob/988657f5505170c1fe0f2a26135478fe1cd0daaf/include/host_config.h";
 const std::string k_clang_driver =
@@ -137,10 +138,10 @@ TEST(SourceWordingsBuild, EachToolMessageIsReadAsItsCause) {
       {"nvcc warning : The -std=c++20 flag is not supported with the configured host compiler. Flag will be ignored.",
        "compiler-version", "compiler-std-flag-unknown", k_cuda13 + " bin/nvcc"},
       {"g++: error: unrecognized command line option '-std=c++17'", "compiler-version", "compiler-std-flag-unknown",
-       "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/opts-common.c;hb=refs/heads/releases/gcc-7"},
+       "https://github.com/gcc-mirror/gcc/blob/70f25790a1effc8f1cba3cb8a368b129c66a87b0/gcc/opts-common.c"},
       {"c++: error: unrecognized command-line option '-std=c++20'; did you mean '-std=c++2a'?", "compiler-version",
        "compiler-std-flag-unknown",
-       "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/opts-common.cc;hb=refs/heads/releases/gcc-12"},
+       "https://github.com/gcc-mirror/gcc/blob/e2a8772c9328960c625f5b95091d4312efa0e284/gcc/opts-common.cc"},
       {"error: invalid value 'c++20' in '-std=c++20'", "compiler-version", "compiler-std-flag-unknown",
        k_clang_driver + " (err_drv_invalid_value)"},
       {"cl : Command line warning D9002 : ignoring unknown option '/std:c++20'", "compiler-version",
@@ -148,14 +149,16 @@ TEST(SourceWordingsBuild, EachToolMessageIsReadAsItsCause) {
       {"/usr/include/c++/4.8.2/bits/c++0x_warning.h:32:2: error: #error This file requires compiler and library support "
        "for the ISO C++ 2011 standard. This support must be enabled with the -std=c++11 or -std=gnu++11 compiler options.",
        "compiler-version", "cxx-standard-required-by-headers",
-       "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=libstdc%2B%2B-v3/include/bits/c%2B%2B0x_warning.h"},
+       "https://github.com/gcc-mirror/gcc/blob/198d14a1388128259c3b0a9e4fe74a50bdb33680/"
+       "libstdc++-v3/include/bits/c++0x_warning.h"},
       {"torch/include/torch/csrc/api/include/torch/all.h:4:2: error: #error C++17 or later compatible compiler is "
        "required to use PyTorch.",
        "compiler-version", "cxx-standard-required-by-headers",
-       "https://github.com/pytorch/pytorch/blob/v2.1.0/torch/csrc/api/include/torch/all.h"},
+       "https://github.com/pytorch/pytorch/blob/8d67aa32948e7c60b74041470cb98dd51d69811c/"
+       "torch/csrc/api/include/torch/all.h"},
       {"torch/include/ATen/ATen.h:4:2: error: #error C++17 or later compatible compiler is required to use ATen.",
        "compiler-version", "cxx-standard-required-by-headers",
-       "https://github.com/pytorch/pytorch/blob/v2.1.0/aten/src/ATen/ATen.h"},
+       "https://github.com/pytorch/pytorch/blob/00322d0c5d45d9382e603c0f0f88e79c6bd1fcdc/aten/src/ATen/ATen.h"},
       {"/usr/local/cuda/include/cccl/thrust/detail/config/cpp_dialect.h:78:6: error: #error Thrust requires at least "
        "C++17. Define CCCL_IGNORE_DEPRECATED_CPP_DIALECT to suppress this message.",
        "compiler-version", "cxx-standard-required-by-headers", k_cuda13 + " include/cccl/thrust"},
@@ -172,11 +175,13 @@ TEST(SourceWordingsBuild, EachToolMessageIsReadAsItsCause) {
        k_clang_driver + " (err_drv_offload_bad_gpu_arch)"},
       // A CPU model or ISA extension the compiler does not know.
       {"cc1plus: error: bad value 'sapphirerapids' for '-march=' switch", "compiler-version", "compiler-cpu-target-unknown",
-       "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/config/i386/i386-options.cc;hb=refs/heads/releases/gcc-12"},
+       "https://github.com/gcc-mirror/gcc/blob/b3f1b9e2aa079f8ec73e3cb48143a16645c49566/"
+       "gcc/config/i386/i386-options.cc"},
       {"error: unknown target CPU 'sapphirerapids'", "compiler-version", "compiler-cpu-target-unknown",
-       "https://github.com/llvm/llvm-project/blob/llvmorg-17.0.1/clang/include/clang/Basic/DiagnosticCommonKinds.td"},
+       "https://github.com/llvm/llvm-project/blob/196edb9f3f4a036371af0013a3d8b857fe0924d5/"
+       "clang/include/clang/Basic/DiagnosticCommonKinds.td"},
       {"g++: error: unrecognized command-line option '-mavx512fp16'", "compiler-version", "compiler-cpu-target-unknown",
-       "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/opts-common.cc;hb=refs/heads/releases/gcc-12"},
+       "https://github.com/gcc-mirror/gcc/blob/e2a8772c9328960c625f5b95091d4312efa0e284/gcc/opts-common.cc"},
       {"clang: error: unknown argument: '-mavx512fp16'", "compiler-version", "compiler-cpu-target-unknown",
        k_clang_driver + " (err_drv_unknown_argument)"},
       {"  Target \"foo\" requires the language dialect \"CUDA17\" (with compiler extensions). But the current compiler "
@@ -187,18 +192,22 @@ TEST(SourceWordingsBuild, EachToolMessageIsReadAsItsCause) {
       {"RuntimeError: The current installed version of g++ (4.8.5) is less than the minimum required version by CUDA "
        "11.7 (6.0.0). Please make sure to use an adequate version of g++ (>=6.0.0, <12.0).",
        "compiler-version", "torch-ext-gcc-below-cuda-min",
-       "https://github.com/pytorch/pytorch/blob/v2.1.0/torch/utils/cpp_extension.py"},
+       "https://github.com/pytorch/pytorch/blob/0011ec5c5d6171a395bb339b873343a4cdfebd18/torch/utils/cpp_extension.py"},
       // --- missing-headers: a header without an extension, and a diagnostic in another language ---
       {"foo.cpp:3:10: fatal error: cuda/std/atomic: No such file or directory", "missing-headers", "header-not-found",
-       "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=libcpp/files.cc;hb=refs/heads/releases/gcc-12"},
+       "https://github.com/gcc-mirror/gcc/blob/d9b56c65a2697e0d7a6c0f15f1977803dc94579b/libcpp/files.cc"},
       {"foo.cpp:1:10: fatal error: 'Eigen/Dense' file not found", "missing-headers", "header-not-found",
-       "https://github.com/llvm/llvm-project/blob/llvmorg-17.0.1/clang/include/clang/Basic/DiagnosticLexKinds.td"},
+       "https://github.com/llvm/llvm-project/blob/fb23eb5d46a541fe9d0bd7cb85d18edbcf2773b7/"
+       "clang/include/clang/Basic/DiagnosticLexKinds.td"},
       // GCC's diagnostic (file:line:column, then libcpp's "header: strerror" at the end of the line) with glibc's
-      // strerror(ENOENT) in de, fr, zh_CN and ko (libc.mo of glibc 2.36). The translated "fatal error" is not read
-      // (GCC's own gcc.po could not be consulted: the words written here are placeholders, any words match).
+      // strerror(ENOENT) in de, fr, zh_CN and ko (libc.mo of glibc 2.36). The translated "fatal error" is not read,
+      // any words match; the de, fr and zh_CN words are GCC's msgstr of "fatal error: " in gcc/po/de.po, fr.po and
+      // zh_CN.po at https://github.com/gcc-mirror/gcc/blob/8df0de92a0bb2429491ab914461f30e960bba84a/gcc/po/ (GCC 15.1
+      // and 14.2 catalogs). No gcc/po/ko.po was found there, so the ko line's words are placeholders. The separator
+      // after the header is libcpp's "%s: %s" in cpplib's own catalog, which was not checked.
       {"foo.cpp:3:10: schwerwiegender Fehler: cuda.h: Datei oder Verzeichnis nicht gefunden", "missing-headers",
        "header-not-found", "https://sourceware.org/git/?p=glibc.git;a=blob;f=po/de.po;hb=glibc-2.36"},
-      {"foo.cpp:3:10: erreur fatale : cuda.h : Aucun fichier ou dossier de ce type", "missing-headers",
+      {"foo.cpp:3:10: erreur fatale: cuda.h : Aucun fichier ou dossier de ce type", "missing-headers",
        "header-not-found", "https://sourceware.org/git/?p=glibc.git;a=blob;f=po/fr.po;hb=glibc-2.36"},
       {"foo.cpp:3:10: 致命错误：cuda.h：没有那个文件或目录", "missing-headers", "header-not-found",
        "https://sourceware.org/git/?p=glibc.git;a=blob;f=po/zh_CN.po;hb=glibc-2.36"},
@@ -280,12 +289,12 @@ TEST(SourceWordingsBuild, NeighbouringMessagesAreNotReadAsTheCause) {
        "https://sourceware.org/git/?p=glibc.git;a=blob;f=po/de.po;hb=glibc-2.36"},
       // A missing source file (no line and column) is not a missing header; a missing library is not the heap.
       {"cc1plus: fatal error: src/main: No such file or directory", "missing-headers",
-       "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/toplev.cc;hb=refs/heads/releases/gcc-12"},
+       "https://github.com/gcc-mirror/gcc/blob/d9b56c65a2697e0d7a6c0f15f1977803dc94579b/libcpp/files.cc"},
       {"LINK : fatal error LNK1104: cannot open file 'cudart.lib'", "oom",
        "https://learn.microsoft.com/en-us/cpp/error-messages/tool-errors/linker-tools-error-lnk1104"},
       // An option the compiler does not know that names no CPU feature or standard is not a version problem.
       {"g++: error: unrecognized command-line option '-fno-plt-foo'", "compiler-version",
-       "https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/opts-common.cc;hb=refs/heads/releases/gcc-12"},
+       "https://github.com/gcc-mirror/gcc/blob/e2a8772c9328960c625f5b95091d4312efa0e284/gcc/opts-common.cc"},
       // make's report for a target that is not an object file (a test, a script) is not the build's OOM.
       {"make: *** [Makefile:3: all] Killed", "", "https://git.savannah.gnu.org/cgit/make.git/tree/src/job.c?h=4.4.1"},
       // The allocation failure with no build tool on the line (a Python process) is not the build's.

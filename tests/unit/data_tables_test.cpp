@@ -1,6 +1,9 @@
 // Every embedded data/ file parses and every row cites a source.
 #include <gtest/gtest.h>
 
+#include <string>
+#include <string_view>
+
 #include "knowledge/amdgpu_processors.hpp"
 #include "knowledge/embedded_data.hpp"
 #include "knowledge/tsv_table.hpp"
@@ -19,6 +22,78 @@ TEST(DataTables, EveryEmbeddedFileParsesAndEveryRowHasASource) {
       EXPECT_GT(row[static_cast<std::size_t>(source)].size(), 8u) << file.name << ": " << row[0];
     }
   }
+}
+
+// What is wrong with one citation of the error tables, or "" if nothing: each must be a public URL that pins
+// what was read, so a branch head (main, master, refs/heads/...) or a gitweb blob without a tag or commit
+// (hb=) is refused; the file it names may change under it.
+std::string citation_problem(const std::string& token) {
+  if (token.rfind("https://", 0) != 0) {
+    return "not an https URL";
+  }
+  if (token.find("refs/heads/") != std::string::npos) {
+    return "a branch (refs/heads/)";
+  }
+  if (token.find(";a=blob;") != std::string::npos && token.find(";hb=") == std::string::npos) {
+    return "a gitweb blob without hb=<tag or commit>";
+  }
+  if (token.rfind("https://github.com/", 0) == 0) {
+    for (const std::string marker : {"/blob/", "/tree/"}) {
+      auto at = token.find(marker);
+      if (at == std::string::npos) {
+        continue;
+      }
+      std::string ref = token.substr(at + marker.size());
+      ref = ref.substr(0, ref.find('/'));
+      for (const char* branch : {"main", "master", "trunk", "develop", "dev", "HEAD"}) {
+        if (ref == branch) {
+          return "a branch (" + ref + ")";
+        }
+      }
+    }
+  }
+  return "";
+}
+
+TEST(DataTables, ErrorTablesCiteATagOrCommitNotABranch) {
+  EXPECT_NE(citation_problem("https://github.com/pytorch/pytorch/blob/main/cmake/public/utils.cmake"), "");
+  EXPECT_NE(citation_problem("https://github.com/Kitware/CMake/blob/master/Modules/X.cmake"), "");
+  EXPECT_NE(citation_problem("https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/x.cc;hb=refs/heads/releases/gcc-12"), "");
+  EXPECT_NE(citation_problem("https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/x.cc"), "");
+  EXPECT_NE(citation_problem("pytorch/pytorch@v2.1.0"), "");
+  EXPECT_EQ(citation_problem("https://github.com/Kitware/CMake/blob/v4.4.2/Modules/X.cmake"), "");
+  EXPECT_EQ(citation_problem("https://sourceware.org/git/?p=glibc.git;a=blob;f=po/de.po;hb=glibc-2.36"), "");
+  EXPECT_EQ(citation_problem("https://github.com/pytorch/pytorch/issues/7202"), "");
+  int tables = 0;
+  for (const auto& file : embedded_files()) {
+    bool error_table = false;
+    for (std::string_view table : {"error_signatures.tsv", "error_facets.tsv", "error_facet_rules.tsv", "error_log_rules.tsv"}) {
+      error_table = error_table || file.name == table;
+    }
+    if (!error_table) {
+      continue;
+    }
+    ++tables;
+    auto table = parse_tsv(file.content, file.name);
+    ASSERT_TRUE(table.ok()) << table.error().message;
+    auto source = static_cast<std::size_t>(table->column("source"));
+    for (const auto& row : table->rows) {
+      std::string text = row[source];
+      for (std::size_t at = 0; at < text.size();) {
+        auto end = text.find(' ', at);
+        std::string token = text.substr(at, end == std::string::npos ? std::string::npos : end - at);
+        if (!token.empty()) {
+          std::string problem = citation_problem(token);
+          EXPECT_EQ(problem, "") << file.name << ": " << row[0] << " " << row[1] << ": " << token;
+        }
+        if (end == std::string::npos) {
+          break;
+        }
+        at = end + 1;
+      }
+    }
+  }
+  EXPECT_EQ(tables, 4);
 }
 
 TEST(DataTables, ParserRejectsRowsWithoutSourceOrWithWrongFieldCount) {
