@@ -430,9 +430,9 @@ inline const std::vector<FamilyVariant>& family_variants() {
       // Fourteenth round (the frameworks' own build scripts): the rows it added, each on the script's wording as its
       // source prints it (tests/explain/source_wordings_frameworks_test.cpp has the rest of the round's wordings).
       {"CMake Error at CMakeLists.txt:147 (message):\n  Can't find CUDA or HIP installation.",
-       "cmake-project-gpu-toolkit-not-found",
+       "framework-gpu-toolkit-not-found",
        "https://github.com/vllm-project/vllm/blob/000a1ee93b2ddc3cb06c62a71fe769c789cbf7b1/CMakeLists.txt"},
-      {"  FindCUDA says CUDA version is  (usually determined by nvcc), but the CUDA", "torch-cmake-nvcc-headers-mismatch",
+      {"  FindCUDA says CUDA version is  (usually determined by nvcc), but the CUDA", "cuda-toolkits-mixed",
        "https://github.com/pytorch/pytorch/blob/3c678a4914266ddcd8360d327a9ebc1d52b3a8be/cmake/public/cuda.cmake"},
       {"RuntimeError: FlashAttention is only supported on CUDA 11.7 and above.  Note: make sure nvcc has a supported "
        "version by running nvcc -V.",

@@ -22,6 +22,12 @@ const std::string k_torch_cpp_extension =
 const std::string k_torch_cuda_cmake =
     "pytorch/pytorch@3c678a4914266ddcd8360d327a9ebc1d52b3a8be cmake/public/cuda.cmake";
 const std::string k_deepspeed = "deepspeedai/DeepSpeed@v0.17.0 op_builder/builder.py";
+const std::string k_onnxruntime =
+    "microsoft/onnxruntime@e5e5eb395c64c5274afb8af87343adb5b50f2208 tools/ci_build/build.py";
+const std::string k_tensorflow =
+    "tensorflow/tensorflow@95b0407e6236b947c1c8c28145c1538e1012b3e6 third_party/gpus/find_cuda_config.py";
+const std::string k_bitsandbytes =
+    "bitsandbytes-foundation/bitsandbytes@02188cc8159b2fd88fc6765cb29b3a9deb65591a CMakeLists.txt";
 
 const std::vector<Wording>& wordings() {
   static const std::vector<Wording> cases = {
@@ -54,10 +60,10 @@ const std::vector<Wording>& wordings() {
       // vLLM's CMakeLists.txt when torch's CMake package set neither CUDA_FOUND nor HIP_FOUND; llama.cpp's
       // ggml-cuda when find_package(CUDAToolkit) failed.
       {{"CMake Error at CMakeLists.txt:147 (message):", "  Can't find CUDA or HIP installation."},
-       "rocm-path", "cmake-project-gpu-toolkit-not-found",
+       "rocm-path", "framework-gpu-toolkit-not-found",
        "vllm-project/vllm@000a1ee93b2ddc3cb06c62a71fe769c789cbf7b1 CMakeLists.txt"},
       {{"CMake Error at ggml/src/ggml-cuda/CMakeLists.txt:227 (message):", "  CUDA Toolkit not found"},
-       "rocm-path", "cmake-project-gpu-toolkit-not-found",
+       "rocm-path", "framework-gpu-toolkit-not-found",
        "ggml-org/llama.cpp@00a2d60921595ea66853568270b3060490040dea ggml/src/ggml-cuda/CMakeLists.txt"},
       // PyTorch's cuda.cmake comparing nvcc's version with cuda.h's (its ${cuda_version_from_findcuda} is never set,
       // so the first version prints empty).
@@ -65,7 +71,25 @@ const std::vector<Wording>& wordings() {
         "  FindCUDA says CUDA version is  (usually determined by nvcc), but the CUDA",
         "  headers say the version is 12.1.  This often occurs when you set both",
         "  CUDA_HOME and CUDA_NVCC_EXECUTABLE to non-standard locations, without also"},
-       "rocm-path", "torch-cmake-nvcc-headers-mismatch", k_torch_cuda_cmake},
+       "rocm-path", "cuda-toolkits-mixed", k_torch_cuda_cmake},
+      // ONNX Runtime's build.py: a --cuda_home / --cudnn_home (or CUDA_HOME / CUDNN_HOME) that does not exist, and
+      // its ROCm twin; BuildError joins its messages with newlines.
+      {{"build.BuildError: cuda_home and cudnn_home paths must be specified and valid.",
+        "cuda_home='None' valid=False. cudnn_home='None' valid=False"},
+       "rocm-path", "cuda-home-not-set", k_onnxruntime},
+      {{"build.BuildError: rocm_home paths must be specified and valid.", "rocm_home='/opt/rocm-6.0' valid=True."},
+       "rocm-path", "rocm-home-not-set", k_onnxruntime},
+      // TensorFlow's configure (find_cuda_config.py): no cuda.h of the asked version under TF_CUDA_PATHS, and nvcc
+      // and libdevice from two toolkit roots.
+      {{"Could not find any cuda.h matching version '11.2' in any subdirectory:", "        ''",
+        "        'include'"},
+       "rocm-path", "framework-gpu-toolkit-not-found", k_tensorflow},
+      {{"Inconsistent CUDA toolkit path: /usr vs /usr/lib/cuda"}, "rocm-path", "cuda-toolkits-mixed", k_tensorflow},
+      // bitsandbytes' CMake: the CUDA_VERSION asked for is not the nvcc first on PATH.
+      {{"CMake Error at CMakeLists.txt:101 (message):",
+        "  You've specified CUDA version 121 however the CUDA compiler found is 118.",
+        "  Ensure the desired CUDA compiler is the first one available on your PATH."},
+       "rocm-path", "cuda-toolkits-mixed", k_bitsandbytes},
       // --- compiler-version: the toolkit of another version than the build needs ---------------------------------
       // apex's and flash-attention 2.0's check_cuda_torch_binary_vs_bare_metal (any mismatch, minor included).
       {{"RuntimeError: Cuda extensions are being compiled with a version of Cuda that does not match the version "
@@ -86,6 +110,8 @@ const std::vector<Wording>& wordings() {
        "framework-gpu-toolkit-too-old", "Dao-AILab/flash-attention@v2.8.3 hopper/setup.py"},
       {{"CMake Error at cmake/public/cuda.cmake:42 (message):", "  PyTorch requires CUDA 9.0 and above."},
        "compiler-version", "framework-gpu-toolkit-too-old", k_torch_cuda_cmake},
+      {{"CMake Error at CMakeLists.txt:107 (message):", "  CUDA Version < 11.4 is not supported"}, "compiler-version",
+       "framework-gpu-toolkit-too-old", k_bitsandbytes},
       {{"CMake Error at ggml/src/ggml-hip/CMakeLists.txt:50 (message):", "  At least ROCM/HIP V6.1 is required"},
        "compiler-version", "framework-gpu-toolkit-too-old",
        "ggml-org/llama.cpp@047c774418623168d7c79aef165c9e3b03ffd8d4 ggml/src/ggml-hip/CMakeLists.txt"},
@@ -145,6 +171,11 @@ const std::vector<Neighbour>& neighbours() {
        "the next warning / error will give you more info.",
        k_torch_cuda_cmake + ": CUDA optional"},
       {"  PyTorch requires cuDNN 7 and above.", k_torch_cuda_cmake + ": cuDNN's floor"},
+      // TensorFlow's configure finding no cuDNN of the asked version: a library, not the toolkit.
+      {"Could not find any cudnn.h, cudnn_version.h matching version '8' in any subdirectory:",
+       k_tensorflow + ": cuDNN, not the toolkit"},
+      // bitsandbytes' status lines.
+      {"-- CUDA Version: 121 (12.1.105)", k_bitsandbytes + ": the CUDA version found"},
       // flash-attention: the prebuilt wheel missing (it then builds), and apex skipping an optional extension.
       {"Precompiled wheel not found. Building from source...", "Dao-AILab/flash-attention@v2.8.3 setup.py: no wheel"},
       {"UserWarning: Skip `--nccl_p2p` as it requires NCCL 2.10.3 or later, but 2.9",
