@@ -40,6 +40,9 @@ const std::vector<Wording>& wordings() {
       {{"FileNotFoundError: nvcc not found at '/usr/local/cuda/bin/nvcc'. Ensure CUDA path '/usr/local/cuda' is "
         "correct."},
        "rocm-path", "nvcc-not-found", k_torch_cpp_extension},
+      {{"FileNotFoundError: nvcc not found at 'C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.1\\bin\\"
+        "nvcc.exe'. Ensure CUDA path 'C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.1' is correct."},
+       "rocm-path", "nvcc-not-found", k_torch_cpp_extension + " (a Windows CUDA_HOME, with blanks)"},
       // DeepSpeed's op builder (assert_no_cuda_mismatch) when torch found no CUDA_HOME.
       {{"deepspeed.ops.op_builder.builder.MissingCUDAException: CUDA_HOME does not exist, unable to compile CUDA "
         "op(s)"},
