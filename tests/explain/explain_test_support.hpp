@@ -96,6 +96,56 @@ inline explain::Explanation explain_file_without_context(const std::filesystem::
   return explain::explain_matches(scanner.matches(), **signatures, nullptr);
 }
 
+// Explains the lines as one log, in-process, without machine context.
+inline explain::Explanation explain_lines(const std::vector<std::string>& lines) {
+  auto signatures = explain::builtin_signatures();
+  EXPECT_TRUE(signatures.ok()) << (signatures.ok() ? "" : signatures.error().message);
+  explain::LogScanner scanner(*signatures);
+  for (const auto& line : lines) {
+    scanner.add_line(line);
+  }
+  return explain::explain_matches(scanner.matches(), **signatures, nullptr);
+}
+
+// A message as a tool or a build script prints it, read from its source (the source_wordings_*_test.cpp files):
+// the category it names and the row that owns it.
+struct SourceWording {
+  std::vector<std::string> lines;  // the output, as printed
+  std::string category;            // the category the message names
+  std::string id;                  // the row that owns it
+  std::string source;              // where the wording was read
+};
+
+// The same tools' neighbouring message that names none of the causes, and why.
+struct SourceNeighbour {
+  std::string line;
+  std::string why;
+};
+
+// Each wording, explained as a log of its own, names its category first, by its row.
+inline void expect_wordings_explained(const std::vector<SourceWording>& wordings) {
+  for (const auto& wording : wordings) {
+    SCOPED_TRACE(wording.source);
+    auto explanation = explain_lines(wording.lines);
+    ASSERT_FALSE(explanation.findings.empty());
+    const auto& top = explanation.findings.front();
+    EXPECT_TRUE(explanation.explained) << wording.lines.back();
+    EXPECT_EQ(top.category, wording.category) << wording.lines.back();
+    EXPECT_EQ(top.id, wording.id) << wording.lines.back();
+  }
+}
+
+// Each neighbour, explained as a log of its own, stays unexplained.
+inline void expect_neighbours_unexplained(const std::vector<SourceNeighbour>& neighbours) {
+  for (const auto& neighbour : neighbours) {
+    SCOPED_TRACE(neighbour.why);
+    auto explanation = explain_lines({neighbour.line});
+    ASSERT_FALSE(explanation.findings.empty());
+    EXPECT_FALSE(explanation.explained) << neighbour.line;
+    EXPECT_EQ(explanation.findings.front().category, "unknown") << neighbour.line;
+  }
+}
+
 inline std::string write_temp_file(const std::string& name, const std::string& content) {
   auto path = unique_temp_path(name);
   std::ofstream(path, std::ios::binary) << content;

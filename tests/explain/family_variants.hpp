@@ -432,6 +432,21 @@ inline const std::vector<FamilyVariant>& family_variants() {
       {"OOM during Docker build", "oom-stated-during-build", "https://github.com/vllm-project/vllm/issues/1782"},
       {"I'm facing OOM of my entire system during Docker image build.", "oom-stated-during-build",
        "https://github.com/vllm-project/vllm/issues/1782"},
+      // Fourteenth round (the frameworks' own build scripts): the rows it added, each on the script's wording as its
+      // source prints it (tests/explain/source_wordings_frameworks_test.cpp has the rest of the round's wordings).
+      {"CMake Error at CMakeLists.txt:147 (message):\n  Can't find CUDA or HIP installation.",
+       "framework-gpu-toolkit-not-found",
+       "https://github.com/vllm-project/vllm/blob/000a1ee93b2ddc3cb06c62a71fe769c789cbf7b1/CMakeLists.txt"},
+      {"  FindCUDA says CUDA version is  (usually determined by nvcc), but the CUDA", "cuda-toolkits-mixed",
+       "https://github.com/pytorch/pytorch/blob/3c678a4914266ddcd8360d327a9ebc1d52b3a8be/cmake/public/cuda.cmake"},
+      {"RuntimeError: FlashAttention is only supported on CUDA 11.7 and above.  Note: make sure nvcc has a supported "
+       "version by running nvcc -V.",
+       "framework-gpu-toolkit-too-old", "https://github.com/Dao-AILab/flash-attention/blob/v2.8.3/setup.py"},
+      {"RuntimeError: CUDA version mismatch! DeepSpeed ops were compiled and installed with a different version than "
+       "what is being used at runtime. Please re-install DeepSpeed or switch torch versions. Install CUDA "
+       "version=11.8, Runtime CUDA version=12.1",
+       "deepspeed-ops-built-for-other-torch",
+       "https://github.com/deepspeedai/DeepSpeed/blob/v0.17.0/op_builder/builder.py"},
   };
   return variants;
 }

@@ -14,23 +14,9 @@
 namespace archfit::explain {
 namespace {
 
-// Explains the lines as one log, in-process, without machine context.
-Explanation explain_lines(const std::vector<std::string>& lines) {
-  auto signatures = builtin_signatures();
-  EXPECT_TRUE(signatures.ok()) << (signatures.ok() ? "" : signatures.error().message);
-  LogScanner scanner(*signatures);
-  for (const auto& line : lines) {
-    scanner.add_line(line);
-  }
-  return explain_matches(scanner.matches(), **signatures, nullptr);
-}
-
-struct Wording {
-  std::vector<std::string> lines;  // the tool's output, as printed
-  std::string category;            // the category the message names
-  std::string id;                  // the row that owns it
-  std::string source;              // where the wording was read
-};
+using Wording = test::SourceWording;
+using Neighbour = test::SourceNeighbour;
+using test::explain_lines;
 
 const std::vector<Wording>& wordings() {
   static const std::vector<Wording> cases = {
@@ -221,11 +207,6 @@ const std::vector<Wording>& wordings() {
 }
 
 // The same tools' neighbouring messages that name none of these causes: each must stay unexplained.
-struct Neighbour {
-  std::string line;
-  std::string why;
-};
-
 const std::vector<Neighbour>& neighbours() {
   static const std::vector<Neighbour> cases = {
       // tensorflow@021bfd4e cpu_feature_guard.cc's INFO and TensorFlow 1.x's warning: the CPU has *more* than the
@@ -274,25 +255,11 @@ const std::vector<Neighbour>& neighbours() {
 }
 
 TEST(ExplainSourceWordingsGpu, EachToolMessageGetsItsCategoryAndRow) {
-  for (const auto& wording : wordings()) {
-    SCOPED_TRACE(wording.source);
-    auto explanation = explain_lines(wording.lines);
-    ASSERT_FALSE(explanation.findings.empty());
-    const auto& top = explanation.findings.front();
-    EXPECT_TRUE(explanation.explained) << wording.lines.back();
-    EXPECT_EQ(top.category, wording.category) << wording.lines.back();
-    EXPECT_EQ(top.id, wording.id) << wording.lines.back();
-  }
+  test::expect_wordings_explained(wordings());
 }
 
 TEST(ExplainSourceWordingsGpu, NeighbouringWordingsStayUnexplained) {
-  for (const auto& neighbour : neighbours()) {
-    SCOPED_TRACE(neighbour.why);
-    auto explanation = explain_lines({neighbour.line});
-    ASSERT_FALSE(explanation.findings.empty());
-    EXPECT_FALSE(explanation.explained) << neighbour.line;
-    EXPECT_EQ(explanation.findings.front().category, "unknown") << neighbour.line;
-  }
+  test::expect_neighbours_unexplained(neighbours());
 }
 
 // The "device library for a target" error stays a missing target (compiler-version), never a path problem, in
