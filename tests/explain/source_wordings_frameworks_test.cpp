@@ -98,6 +98,12 @@ const std::vector<Wording>& wordings() {
       {{"RuntimeError: Cuda extensions are being compiled with a version of Cuda that does not match the version "
         "used to compile Pytorch binaries.  Pytorch binaries were compiled with Cuda 12.1."},
        "compiler-version", "torch-ext-cuda-version-mismatch", "NVIDIA/apex@25.09 setup.py"},
+      // torch's own check since it raises RuntimeError(CUDA_MISMATCH_MESSAGE, found, torch's) unformatted: Python
+      // prints the tuple, "(%s)" and all, and the two strings have no blank between "compile" and "PyTorch".
+      {{"RuntimeError: ('The detected CUDA version (%s) mismatches the version that was used to compilePyTorch (%s). "
+        "Please make sure to use the same CUDA versions.', '12.4', '13.0')"},
+       "compiler-version", "torch-ext-cuda-version-mismatch",
+       "pytorch/pytorch@0011ec5c5d6171a395bb339b873343a4cdfebd18 torch/utils/cpp_extension.py"},
       // DeepSpeed's assert_no_cuda_mismatch.
       {{"deepspeed.ops.op_builder.builder.CUDAMismatchException: >- DeepSpeed Op Builder: Installed CUDA version 12.4 "
         "does not match the version torch was compiled with 12.1, unable to compile cuda/cpp extensions without a "
