@@ -20,7 +20,7 @@ namespace archfit::explain {
 struct LogRule {
   std::string id;
   std::string category;
-  std::string condition;  // "override-crosses-logged-gpu-family", "override-within-logged-gpu-family"
+  std::string condition;  // "override-crosses-logged-gpu-family", "override-within-logged-gpu-family", ... (data/error_log_rules.tsv)
   std::string rank;       // "before-gpu-findings", "replaces-category-findings"
   std::string cause;
   std::string fix;
