@@ -271,6 +271,34 @@ TEST(LogRules, OverrideSetButOllamaStillCheckedTheGfxDidNotReachTheServer) {
   }
 }
 
+TEST(LogRules, AnArchTorchRefusesThatTheLoggedArchListNamesIsTheList) {
+  // OpenBMB/BMTrain#83: torch's cpp_extension refuses 9.0+PTX, and the reporter's echo shows the list holding it.
+  const std::string refused = "`ValueError: Unknown CUDA arch (9.0+PTX) or GPU not supported`";
+  auto echoed = explain_text("bmtrain-83.log", refused + "\n\necho $TORCH_CUDA_ARCH_LIST\n5.2 6.0 6.1 7.0 7.5 8.0 8.6 9.0+PTX\n");
+  ASSERT_EQ(ids(echoed), std::vector<std::string>{"torch-arch-list-names-unknown-arch"});
+  const Finding& top = echoed.findings.front();
+  EXPECT_EQ(top.category, "arch-detect");
+  ASSERT_EQ(top.evidence.size(), 2u);
+  EXPECT_EQ(top.evidence[0].line, 1u);
+  EXPECT_EQ(top.evidence[1].line, 4u);
+  EXPECT_NE(top.fix.find("Drop 9.0 from TORCH_CUDA_ARCH_LIST"), std::string::npos);
+  // Set on a line of its own, quoted, with ';' between the entries, before the error; +PTX on either side.
+  auto exported = explain_text("export.log", "export TORCH_CUDA_ARCH_LIST=\"8.0;8.9+PTX\"\n"
+                                             "ValueError: Unknown CUDA arch (8.9) or GPU not supported\n");
+  EXPECT_EQ(ids(exported), std::vector<std::string>{"torch-arch-list-names-unknown-arch"});
+  // The refusal alone (a GPU newer than torch, as far as the log shows), or a list without the refused arch: nothing.
+  EXPECT_TRUE(ids(explain_text("alone.log", refused + "\n")) == std::vector<std::string>{"unknown"} ||
+              ids(explain_text("alone.log", refused + "\n")).empty());
+  auto other = explain_text("other.log", "TORCH_CUDA_ARCH_LIST=8.6\n" + refused + "\n");
+  for (const auto& id : ids(other)) {
+    EXPECT_NE(id, "torch-arch-list-names-unknown-arch");
+  }
+  // A word is not an arch this rule reads ("Unknown CUDA arch (cpu)" is torch-arch-list-not-an-arch's).
+  auto word = explain_text("word.log", "TORCH_CUDA_ARCH_LIST=cpu\nValueError: Unknown CUDA arch (cpu) or GPU not supported\n");
+  ASSERT_FALSE(word.findings.empty());
+  EXPECT_EQ(word.findings.front().id, "torch-arch-list-not-an-arch");
+}
+
 // The one processor `named` lists; "" when it lists none, "several" when more than one.
 template <class Named>
 std::string only_processor(const Named& named) {
@@ -396,7 +424,7 @@ std::string header_for_pairs() { return "id\tcategory\tcondition\trank\tcause\tf
 
 TEST(LogRules, TableParsesAndRejectsWhatExplainCannotEvaluate) {
   const auto& rules = builtin_log_rules();
-  ASSERT_EQ(rules.size(), 4u);
+  ASSERT_EQ(rules.size(), 5u);
   EXPECT_EQ(rules[0].id, "override-crosses-gpu-family");
   EXPECT_EQ(rules[1].id, "override-within-gpu-family");
   EXPECT_EQ(rules[1].rank, "replaces-category-findings");
@@ -405,6 +433,8 @@ TEST(LogRules, TableParsesAndRejectsWhatExplainCannotEvaluate) {
   EXPECT_EQ(rules[3].id, "override-not-reaching-ollama");
   EXPECT_EQ(rules[3].category, "gpu-isa-override");
   EXPECT_EQ(rules[3].rank, "before-gpu-findings");
+  EXPECT_EQ(rules[4].id, "torch-arch-list-names-unknown-arch");
+  EXPECT_EQ(rules[4].category, "arch-detect");
   EXPECT_FALSE(parse_log_rules(header_for_pairs() + "a\tgpu-isa-override\toverride-set-but-ollama-checked-gfx\t"
                                                     "replaces-category-findings\tc\tf\thttps://example.org/x\n",
                                "t")
