@@ -213,6 +213,24 @@ TEST(CauseFamilies, ThirteenthRoundRowsLeaveNeighbouringWordingsAlone) {
 
 TEST(CauseFamilies, FourteenthRoundRowsLeaveNeighbouringWordingsAlone) {
   const std::vector<NeighbourCase> cases = {
+      // icicle's whole CMake message: the compiler-id flags are the new row's (cmake-version, first in table order),
+      // nvcc's own line keeps the arch-detect row as the second finding.
+      {{"CMake Error at /usr/share/cmake-3.22/Modules/CMakeDetermineCompilerId.cmake:726 (message):",
+        "  Compiling the CUDA compiler identification source file", "  \"CMakeCUDACompilerId.cu\" failed.", "",
+        "  Compiler: /usr/local/cuda-12.2/bin/nvcc", "", "  Build flags:", "",
+        "  Id flags: --keep;--keep-dir;tmp;-gencode=arch=compute_,code=sm_ -v", "", "  The output was:", "", "  1", "",
+        "  nvcc fatal : Unsupported gpu architecture 'compute_'"},
+       {"cmake-cuda-arch-word-unknown", "nvcc-empty-gpu-arch"},
+       "https://github.com/ingonyama-zk/icicle/issues/159"},
+      // aiter's raised error and MSBuild's EDG line with its tool line before it: the new rows, once each.
+      {{"RuntimeError: aiter gluon kernels require triton>=3.6.0, found 3.5.1"},
+       {"triton-version-below-required"},
+       "https://github.com/ROCm/aiter/blob/main/aiter/ops/triton/gluon/__init__.py"},
+      {{"       (CustomBuild target) -> ",
+        "         C:\\workspace\\build\\Release\\_deps\\cutlass-src\\include\\cute/int_tuple.hpp(51): catastrophic error : out "
+        "of memory [C:\\workspace\\build\\Release\\onnxruntime_providers_cuda.vcxproj]"},
+       {"edg-front-end-out-of-memory"},
+       "https://github.com/microsoft/onnxruntime/issues/21676"},
       // CMake's compiler identification with numbers in its flags (the line wrapped, as CMake 3.20 prints a long list)
       // is no value word: nvcc's refusal of a real number keeps its own row (compiler-version).
       {{"  Id flags:",
