@@ -376,6 +376,92 @@ std::vector<std::string> shared_object_paths(std::string_view text) {
   return paths;
 }
 
+namespace {
+
+std::string_view trim_pasted(std::string_view text) {
+  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '`' || c == '"' || c == '\''; };
+  while (!text.empty() && blank(text.front())) {
+    text.remove_prefix(1);
+  }
+  while (!text.empty() && blank(text.back())) {
+    text.remove_suffix(1);
+  }
+  return text;
+}
+
+// A list of CUDA archs as TORCH_CUDA_ARCH_LIST holds them: "5.2 6.0 8.6+PTX", "8.0;9.0", "7.5,8.6".
+bool looks_like_arch_list(std::string_view value) {
+  if (value.empty() || !std::isdigit(static_cast<unsigned char>(value.front()))) {
+    return false;
+  }
+  return std::all_of(value.begin(), value.end(), [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == '+' || c == ' ' || c == ';' || c == ',' ||
+           c == 'P' || c == 'T' || c == 'X' || c == 'p' || c == 't' || c == 'x' || c == 'a' || c == 'f';
+  });
+}
+
+}  // namespace
+
+void LogFacts::collect_arch_list(std::string_view line, std::uint64_t number, std::string_view shown) {
+  bool echoed = arch_list_echoed;
+  arch_list_echoed = false;
+  static constexpr std::string_view k_unknown = "Unknown CUDA arch (";
+  if (!unknown_torch_arch) {
+    if (std::size_t at = line.find(k_unknown); at != std::string_view::npos) {
+      std::size_t start = at + k_unknown.size();
+      std::size_t close = line.find(')', start);
+      if (close != std::string_view::npos && close > start && std::isdigit(static_cast<unsigned char>(line[start])) &&
+          line.substr(close).starts_with(") or GPU not supported")) {
+        unknown_torch_arch = LoggedValue{number, std::string(line.substr(start, close - start)),
+                                         clip_text(shown, LogScanner::k_evidence_chars)};
+      }
+    }
+  }
+  static constexpr std::string_view k_variable = "TORCH_CUDA_ARCH_LIST";
+  std::size_t at = line.find(k_variable);
+  if (at == std::string_view::npos) {
+    std::string_view value = trim_pasted(line);
+    if (echoed && arch_lists.size() < k_max_arch_lists && looks_like_arch_list(value)) {
+      arch_lists.push_back(LoggedValue{number, std::string(value), clip_text(shown, LogScanner::k_evidence_chars)});
+    }
+    return;
+  }
+  std::string_view before = line.substr(0, at);
+  std::string_view after = trim_pasted(line.substr(at + k_variable.size()));
+  // "echo $TORCH_CUDA_ARCH_LIST", "echo ${TORCH_CUDA_ARCH_LIST}": the value is the next line.
+  if (before.find("echo") != std::string_view::npos && !before.empty() &&
+      (before.back() == '$' || before.ends_with("${")) && (after.empty() || after == "}")) {
+    arch_list_echoed = true;
+    return;
+  }
+  // "TORCH_CUDA_ARCH_LIST=8.6", "export TORCH_CUDA_ARCH_LIST=\"5.2 6.0 9.0+PTX\"", "TORCH_CUDA_ARCH_LIST: 8.0;9.0".
+  std::string_view rest = line.substr(at + k_variable.size());
+  std::size_t i = 0;
+  while (i < rest.size() && (rest[i] == ' ' || rest[i] == '=' || rest[i] == ':')) {
+    ++i;
+  }
+  if (i == 0 || arch_lists.size() >= k_max_arch_lists) {
+    return;
+  }
+  std::size_t end = i;
+  if (i < rest.size() && (rest[i] == '"' || rest[i] == '\'')) {
+    char quote = rest[i];
+    ++i;
+    end = rest.find(quote, i);
+    if (end == std::string_view::npos) {
+      end = rest.size();
+    }
+  } else {
+    while (end < rest.size() && rest[end] != ' ' && rest[end] != '`') {
+      ++end;
+    }
+  }
+  std::string_view value = rest.substr(i, end - i);
+  if (looks_like_arch_list(value)) {
+    arch_lists.push_back(LoggedValue{number, std::string(value), clip_text(shown, LogScanner::k_evidence_chars)});
+  }
+}
+
 void LogFacts::collect(std::string_view line, std::uint64_t number, std::string_view shown) {
   if (shown.empty()) {
     shown = line;
@@ -439,6 +525,7 @@ void LogFacts::collect(std::string_view line, std::uint64_t number, std::string_
       }
     }
   }
+  collect_arch_list(line, number, shown);
   // In words ("i use rx 5500xt and override to gfx1030"): only on lines that say "overrid".
   LineMarks marks = scan_marks(line);
   if (marks.cuda_build && !cuda_build) {

@@ -58,11 +58,21 @@ struct LogFacts {
   // first that names Triton ("triton", "_inductor"): whose ptxas a ptxas message is (log_rules.hpp).
   std::optional<LoggedValue> cuda_build;
   std::optional<LoggedValue> triton;
+  // TORCH_CUDA_ARCH_LIST's values the log shows ("TORCH_CUDA_ARCH_LIST=\"8.0 8.6+PTX\"", or the line after
+  // "echo $TORCH_CUDA_ARCH_LIST"), and the first entry torch's cpp_extension refused that is a number
+  // ("Unknown CUDA arch (9.0+PTX) or GPU not supported"): whether the list the log shows named it (log_rules.hpp).
+  static constexpr std::size_t k_max_arch_lists = 4;
+  std::vector<LoggedValue> arch_lists;  // "5.2 6.0 9.0+PTX"
+  std::optional<LoggedValue> unknown_torch_arch;  // "9.0+PTX"
+  bool arch_list_echoed = false;  // the previous non-blank line was "echo $TORCH_CUDA_ARCH_LIST"
 
   // Records what `line` (visible text) mentions.
   // `shown`: the line as evidence quotes it, where `line` is a form of it made for reading values
   // (line_normalizer.hpp, pasted_text); empty: `line` itself.
   void collect(std::string_view line, std::uint64_t number, std::string_view shown = {});
+
+ private:
+  void collect_arch_list(std::string_view line, std::uint64_t number, std::string_view shown);
 };
 
 // Absolute paths of shared objects in `text` ("/a/libx.so", "/a/x.cpython-310-x86_64-linux-gnu.so",

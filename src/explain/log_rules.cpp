@@ -23,6 +23,13 @@ constexpr std::string_view k_before_gpu_findings = "before-gpu-findings";
 constexpr std::string_view k_replaces_category_findings = "replaces-category-findings";
 constexpr std::string_view k_ptxas_of_cuda_build = "ptxas-in-cuda-build-without-triton";
 constexpr std::string_view k_replaces_ptxas_findings = "replaces-ptxas-findings";
+constexpr std::string_view k_override_unseen_by_ollama = "override-set-but-ollama-checked-gfx";
+constexpr std::string_view k_arch_list_names_unknown = "torch-arch-list-names-unknown-arch";
+// Ollama's own lines (discover/amd_linux.go, amd_windows.go): the gfx compatibility check runs, and can
+// print "amdgpu is not supported", only when HSA_OVERRIDE_GFX_VERSION is unset in the server's environment;
+// with it set, the server logs "skipping rocm gfx compatibility check" instead.
+constexpr std::string_view k_ollama_gfx_check_id = "ollama-amdgpu-not-supported";
+constexpr std::string_view k_ollama_override_seen = "skipping rocm gfx compatibility check";
 
 // The rank each condition goes with: the crossing rule names a cause, the within rule withdraws answers,
 // the ptxas rule files another category's answer under its own.
@@ -35,6 +42,9 @@ std::string_view rank_of(std::string_view condition) {
   }
   if (condition == k_ptxas_of_cuda_build) {
     return k_replaces_ptxas_findings;
+  }
+  if (condition == k_override_unseen_by_ollama || condition == k_arch_list_names_unknown) {
+    return k_before_gpu_findings;
   }
   return {};
 }
@@ -127,10 +137,11 @@ Result<std::vector<LogRule>> parse_log_rules(std::string_view text, std::string_
     // Each condition has the one rank it means.
     if (rule.rank != rank_of(rule.condition)) {
       return Error{fmt::format("data/{}: rule '{}' pairs condition '{}' with rank '{}'; {} goes with {}, {} with {}, "
-                               "{} with {}",
+                               "{} with {}, {} and {} with {}",
                                name, rule.id, rule.condition, rule.rank, k_override_crossing, k_before_gpu_findings,
                                k_override_within, k_replaces_category_findings, k_ptxas_of_cuda_build,
-                               k_replaces_ptxas_findings)};
+                               k_replaces_ptxas_findings, k_override_unseen_by_ollama, k_arch_list_names_unknown,
+                               k_before_gpu_findings)};
     }
     for (const auto& known : rules) {
       if (known.id == rule.id) {
@@ -318,6 +329,97 @@ void replace_ptxas_findings(const LogRule& rule, const LogFacts& facts, std::vec
   findings.erase(std::remove_if(std::next(at), findings.end(), is_triton_ptxas_finding), findings.end());
 }
 
+bool contains_lowercase(std::string text, std::string_view needle) {
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text.find(needle) != std::string::npos;
+}
+
+// The log sets HSA_OVERRIDE_GFX_VERSION, yet Ollama ran its gfx compatibility check ("amdgpu is not
+// supported"), which it runs only without the variable in its own environment, and no line shows Ollama
+// reading it ("skipping rocm gfx compatibility check"): the override the author set never reached the
+// server (ollama#8679: set in the systemd unit, while `ollama serve` was started by hand). Goes in front of
+// the gpu-code-missing answer that the check's message gives alone.
+void add_override_unseen_by_ollama(const LogRule& rule, const LogFacts& facts, std::vector<Finding>& findings) {
+  if (facts.overrides.empty()) {
+    return;
+  }
+  for (const auto& logged : facts.overrides) {
+    if (contains_lowercase(logged.text, k_ollama_override_seen)) {
+      return;  // Ollama itself read the override on some run of the log (ollama#2502)
+    }
+  }
+  auto check = std::find_if(findings.begin(), findings.end(),
+                            [](const Finding& finding) { return finding.id == k_ollama_gfx_check_id; });
+  if (check == findings.end() || check->evidence.empty()) {
+    return;
+  }
+  const LoggedValue& logged = facts.overrides.front();
+  Finding finding = rule_finding(rule);
+  finding.evidence.push_back({logged.line, logged.text});
+  if (check->evidence.front().line != logged.line) {
+    finding.evidence.push_back(check->evidence.front());
+  }
+  finding.matched_lines = finding.evidence.size();
+  finding.details.push_back(fmt::format(
+      "line {} sets HSA_OVERRIDE_GFX_VERSION={}, but line {} is Ollama's gfx compatibility check, which Ollama runs "
+      "only when the variable is unset in its own environment, and no line shows Ollama's \"skipping rocm gfx "
+      "compatibility check\": the override did not reach the server (data/error_log_rules.tsv, {})",
+      logged.line, logged.value, check->evidence.front().line, rule.id));
+  PlaceholderValues values;
+  values["override"] = logged.value;
+  finding.fix = fill_placeholders(rule.fix, values);
+  auto at = std::find_if(findings.begin(), findings.end(), is_gpu_finding);
+  findings.insert(at, std::move(finding));
+}
+
+// "9.0+PTX" -> "9.0": torch accepts an arch with or without +PTX alike.
+std::string_view without_ptx(std::string_view arch) {
+  std::size_t plus = arch.find('+');
+  return plus == std::string_view::npos ? arch : arch.substr(0, plus);
+}
+
+// torch's cpp_extension refused an arch that is a number ("Unknown CUDA arch (9.0+PTX) or GPU not supported"), and a
+// TORCH_CUDA_ARCH_LIST the log shows names it (BMTrain#83: "echo $TORCH_CUDA_ARCH_LIST" printing "... 8.6 9.0+PTX"):
+// the list holds an arch the installed torch does not know. Without the list in the log, the number alone may be a
+// GPU newer than torch, and the rule says nothing.
+void add_arch_list_names_unknown(const LogRule& rule, const LogFacts& facts, std::vector<Finding>& findings) {
+  if (!facts.unknown_torch_arch) {
+    return;
+  }
+  const LoggedValue& refused = *facts.unknown_torch_arch;
+  for (const auto& list : facts.arch_lists) {
+    std::string_view entries = list.value;
+    bool named = false;
+    while (!entries.empty() && !named) {
+      std::size_t end = entries.find_first_of(" ;,");
+      std::string_view entry = entries.substr(0, end);
+      named = !entry.empty() && without_ptx(entry) == without_ptx(refused.value);
+      entries.remove_prefix(end == std::string_view::npos ? entries.size() : end + 1);
+    }
+    if (!named) {
+      continue;
+    }
+    Finding finding = rule_finding(rule);
+    finding.evidence.push_back({refused.line, refused.text});
+    if (list.line != refused.line) {
+      finding.evidence.push_back({list.line, list.text});
+    }
+    std::sort(finding.evidence.begin(), finding.evidence.end(),
+              [](const EvidenceLine& a, const EvidenceLine& b) { return a.line < b.line; });
+    finding.matched_lines = finding.evidence.size();
+    finding.details.push_back(fmt::format(
+        "line {} shows TORCH_CUDA_ARCH_LIST as {}, which names {}, the arch torch refused on line {} "
+        "(data/error_log_rules.tsv, {})",
+        list.line, list.value, refused.value, refused.line, rule.id));
+    PlaceholderValues values;
+    values["arch"] = std::string(without_ptx(refused.value));
+    finding.fix = fill_placeholders(rule.fix, values);
+    auto at = std::find_if(findings.begin(), findings.end(), is_gpu_finding);
+    findings.insert(at, std::move(finding));
+    return;
+  }
+}
+
 }  // namespace
 
 LogRuleOutcome apply_log_rules(const std::vector<LogRule>& rules, const LogFacts& facts, std::vector<Finding>& findings) {
@@ -325,6 +427,14 @@ LogRuleOutcome apply_log_rules(const std::vector<LogRule>& rules, const LogFacts
   for (const auto& rule : rules) {
     if (rule.condition == k_ptxas_of_cuda_build) {
       replace_ptxas_findings(rule, facts, findings);
+      continue;
+    }
+    if (rule.condition == k_override_unseen_by_ollama) {
+      add_override_unseen_by_ollama(rule, facts, findings);
+      continue;
+    }
+    if (rule.condition == k_arch_list_names_unknown) {
+      add_arch_list_names_unknown(rule, facts, findings);
       continue;
     }
     if (rule.condition == k_override_within) {

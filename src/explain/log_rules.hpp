@@ -1,9 +1,11 @@
 // Rules over the whole log (data/error_log_rules.tsv; its header documents the columns): a cause
-// that no single line shows, established by values the log names on different lines. Two conditions
-// so far, both about HSA_OVERRIDE_GFX_VERSION against the AMD GPUs the log names (log_facts.hpp): an
+// that no single line shows, established by values the log names on different lines. The first two conditions
+// are about HSA_OVERRIDE_GFX_VERSION against the AMD GPUs the log names (log_facts.hpp): an
 // override of another family than every GPU named is the cause and outranks the missing-code errors it
 // causes; an override of the family of every GPU named (the usual workaround) is no evidence against
-// the override, so the rows that blame any override for a fault or crash withdraw their answer.
+// the override, so the rows that blame any override for a fault or crash withdraw their answer. The
+// others: a ptxas of an nvcc build, an override that never reached Ollama's server, and an arch torch
+// refused that the log's TORCH_CUDA_ARCH_LIST names (data/error_log_rules.tsv's header).
 #pragma once
 
 #include <optional>
@@ -20,7 +22,7 @@ namespace archfit::explain {
 struct LogRule {
   std::string id;
   std::string category;
-  std::string condition;  // "override-crosses-logged-gpu-family", "override-within-logged-gpu-family"
+  std::string condition;  // "override-crosses-logged-gpu-family", "override-within-logged-gpu-family", ... (data/error_log_rules.tsv)
   std::string rank;       // "before-gpu-findings", "replaces-category-findings"
   std::string cause;
   std::string fix;

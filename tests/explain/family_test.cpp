@@ -211,6 +211,71 @@ TEST(CauseFamilies, ThirteenthRoundRowsLeaveNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
+TEST(CauseFamilies, FourteenthRoundRowsLeaveNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      // icicle's whole CMake message: the compiler-id flags are the new row's (cmake-version, first in table order),
+      // nvcc's own line keeps the arch-detect row as the second finding.
+      {{"CMake Error at /usr/share/cmake-3.22/Modules/CMakeDetermineCompilerId.cmake:726 (message):",
+        "  Compiling the CUDA compiler identification source file", "  \"CMakeCUDACompilerId.cu\" failed.", "",
+        "  Compiler: /usr/local/cuda-12.2/bin/nvcc", "", "  Build flags:", "",
+        "  Id flags: --keep;--keep-dir;tmp;-gencode=arch=compute_,code=sm_ -v", "", "  The output was:", "", "  1", "",
+        "  nvcc fatal : Unsupported gpu architecture 'compute_'"},
+       {"cmake-cuda-arch-word-unknown", "nvcc-empty-gpu-arch"},
+       "https://github.com/ingonyama-zk/icicle/issues/159"},
+      // aiter's raised error and MSBuild's EDG line with its tool line before it: the new rows, once each.
+      {{"RuntimeError: aiter gluon kernels require triton>=3.6.0, found 3.5.1"},
+       {"triton-version-below-required"},
+       "https://github.com/ROCm/aiter/blob/e4048607a535ace3a2b51ded31b1c8c2d45c0879/aiter/ops/triton/gluon/__init__.py"},
+      {{"       (CustomBuild target) -> ",
+        "         C:\\workspace\\build\\Release\\_deps\\cutlass-src\\include\\cute/int_tuple.hpp(51): catastrophic error : out "
+        "of memory [C:\\workspace\\build\\Release\\onnxruntime_providers_cuda.vcxproj]"},
+       {"edg-front-end-out-of-memory"},
+       "https://github.com/microsoft/onnxruntime/issues/21676"},
+      // CMake's compiler identification with numbers in its flags (the line wrapped, as CMake 3.20 prints a long list)
+      // is no value word: nvcc's refusal of a real number keeps its own row (compiler-version).
+      {{"  Id flags:",
+        "  --keep;--keep-dir;tmp;-gencode=arch=compute_52,code=sm_52;-gencode=arch=compute_61,code=sm_61;-gencode=arch="
+        "compute_72,code=sm_72;-gencode=arch=compute_75,code=sm_75;-gencode=arch=compute_86,code=sm_86",
+        "  -v", "", "  The output was:", "", "  1", "", "  nvcc fatal : Unsupported gpu architecture 'compute_86'"},
+       {"nvcc-unsupported-gpu-arch"},
+       "https://github.com/whill-labs/gpu_stereo_image_proc/issues/15"},
+      // nvcc's empty arch alone (no CMake compiler-id flags: a script's empty list) keeps the arch-detect row; so does
+      // compute_native at build time, and CMake 3.24's own native detection finding no GPU.
+      {{"nvcc fatal : Unsupported gpu architecture 'compute_' [With Solution]"},
+       {"nvcc-empty-gpu-arch"},
+       "https://github.com/tatsy/torchmcubes/issues/18"},
+      {{"`Unsupported gpu architecture 'compute_native'\"`"},
+       {"cmake-native-arch-too-old"},
+       "https://github.com/colmap/colmap/issues/2232"},
+      // pip's own wording on a Triton requirement keeps its row; pip installing Triton names nothing.
+      {{"torch 2.1.0+rocm5.6 requires pytorch-triton-rocm==2.1.0, which is not installed."},
+       {"pip-triton-pin-conflict"},
+       "https://github.com/pypa/pip/blob/23.3/src/pip/_internal/commands/install.py"},
+      {{"Successfully installed torch-2.5.1 triton-3.1.0"}, {}, "pip's install summary"},
+      // EDG's other catastrophic errors: a full disk is no memory problem (the corpus's none log), a header keeps its row.
+      {{"/usr/include/x86_64-linux-gnu/bits/mathcalls.h(234) (col. 12): catastrophic error: error while writing "
+        "generated C++ file: No space left on device"},
+       {},
+       "https://github.com/soumith/cudnn.torch/issues/248"},
+      {{"`../src/HostDeviceCommon/Math.h(11): catastrophic error: cannot open source file \"hip/hip_runtime.h\"  "
+        "#include <hip/hip_runtime.h>`"},
+       {"header-not-found"},
+       "https://github.com/TomClabault/HIPRT-Path-Tracer/issues/13"},
+      // Ollama's own lines alone: the skip it logs with an override, and the check's message (gpu-code-missing by its
+      // row; the log rule override-not-reaching-ollama reads the two together, tests/explain/log_rules_test.cpp).
+      {{"time=... source=amd_windows.go:63 msg=\"skipping rocm gfx compatibility check\" HSA_OVERRIDE_GFX_VERSION=10.3.0"},
+       {},
+       "https://github.com/ollama/ollama/issues/2502"},
+      // torch refusing a number alone stays unread (the log rule torch-arch-list-names-unknown-arch needs the list).
+      {{"`ValueError: Unknown CUDA arch (9.0+PTX) or GPU not supported`"}, {}, "https://github.com/OpenBMB/BMTrain/issues/83"},
+      // PyTorch's status line without ROCm is printed by every Linux build that finds none: no rocm-path answer.
+      {{"-- ROCM_PATH environment variable is not set and /opt/rocm does not exist.", "Building without ROCm support."},
+       {},
+       "https://github.com/pytorch/pytorch/pull/174478"},
+  };
+  expect_each_case_matches(cases);
+}
+
 TEST(CauseFamilies, DeviceLibraryForATargetIsNeverAPathProblem) {
   auto set = signatures();
   for (const auto& variant : test::family_variants()) {

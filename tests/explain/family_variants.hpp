@@ -447,6 +447,28 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "version=11.8, Runtime CUDA version=12.1",
        "deepspeed-ops-built-for-other-torch",
        "https://github.com/deepspeedai/DeepSpeed/blob/v0.17.0/op_builder/builder.py"},
+      // Fourteenth round, training rules. triton-compile: Triton's MLIR pipeline failing on a kernel (Triton 3.7.0's
+      // make_ttgir on vLLM's _penalties_kernel).
+      {"> `RuntimeError: PassManager::run failed`", "triton-passmanager-failed",
+       "https://github.com/pytorch/pytorch/issues/180908"},
+      // triton-mismatch: a package's own minimum Triton, as aiter warns (AITER_USE_SYSTEM_TRITON=1) and raises.
+      {"sglang-1  | /sgl-workspace/aiter/aiter/ops/triton/gluon/__init__.py:16: UserWarning: [aiter] "
+       "AITER_USE_SYSTEM_TRITON=1: aiter gluon kernels require triton>=3.6.0, found 3.4.0. Please install a compatible "
+       "version via .github/scripts/install_triton.sh, otherwise unexpected errors may occur.",
+       "triton-version-below-required", "https://github.com/sgl-project/sglang/issues/35785"},
+      {"RuntimeError: aiter gluon kernels require triton>=3.6.0, found 3.5.1", "triton-version-below-required",
+       "https://github.com/ROCm/aiter/blob/e4048607a535ace3a2b51ded31b1c8c2d45c0879/aiter/ops/triton/gluon/__init__.py"},
+      // cmake-version: CMake before 3.24 reducing CMAKE_CUDA_ARCHITECTURES=native to its (no) digits in the compiler
+      // identification's flags, indented in CMake's message or not.
+      {"  Id flags: --keep;--keep-dir;tmp;-gencode=arch=compute_,code=sm_ -v", "cmake-cuda-arch-word-unknown",
+       "https://github.com/ingonyama-zk/icicle/issues/159"},
+      {"Id flags: --keep;--keep-dir;tmp;-gencode=arch=compute_,code=sm_ -v", "cmake-cuda-arch-word-unknown",
+       "https://github.com/CESNET/GPUJPEG/issues/104"},
+      // oom: the EDG front end nvcc runs (cudafe++) out of memory on CUTLASS's headers, as MSBuild prints it.
+      {"         C:\\workspace\\build\\Release\\_deps\\cutlass-src\\include\\cute/int_tuple.hpp(51): catastrophic error : out of "
+       "memory [C:\\workspace\\build\\Release\\onnxruntime_providers_cuda.vcxproj] "
+       "[C:\\tmp\\tritonbuild\\onnxruntime\\build\\ort_target.vcxproj]",
+       "edg-front-end-out-of-memory", "https://github.com/microsoft/onnxruntime/issues/21676"},
   };
   return variants;
 }
@@ -538,6 +560,28 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
        "tests/data/logs/none/mmcv-1556-pypi-1.3.18-points-in-boxes-missing-symbol.log"},
       {"ncclSystemError: System call (socket, malloc, munmap, etc) failed when training on two remote nodes", "",
        "tests/data/logs/none/nccl-697-two-nodes-socket-ifname-bond0.log"},
+      // Fourteenth round's none logs: a full disk at torch.save and in the datasets cache, a gated Hugging Face repository
+      // without a token, an SSL-inspecting proxy's certificate, two projects' own AttributeErrors, Docker's 64 MB
+      // /dev/shm for NCCL.
+      {"2023-04-29 06:01:12.977 [177/train/578 (pid 28936)] [09c561ee-a44c-4795-967c-7183a83b3160] OSError: [Errno 28] "
+       "No space left on device",
+       "", "tests/data/logs/none/dolly-139-torch-save-errno-28-no-space-left-p3-16xlarge.log"},
+      {"OSError: [Errno 28] No space left on device", "",
+       "tests/data/logs/none/llamafactory-275-datasets-cache-small-system-disk-errno-28.log"},
+      {"401 Client Error. (Request ID: Root=1-6545d8b33-604123b6654831703760a42c;a38b7bcf-24dc-4b79-bc8b-eb68f613c5b2)", "",
+       "tests/data/logs/none/comfyui-extramodels-99-gemma-2-2b-it-gated-repo-401-not-logged-in.log"},
+      {"(MaxRetryError(\"HTTPSConnectionPool(host='huggingface.co', port=443): Max retries exceeded with url: "
+       "/api/models/Systran/faster-whisper-medium/revision/main (Caused by SSLError(SSLCertVerificationError(1, '[SSL: "
+       "CERTIFICATE_VERIFY_FAILED] certificate verify failed: self signed certificate in certificate chain "
+       "(_ssl.c:1007)')))\"), '(Request ID: e85766b2-4373-49d5-b39a-a94f4fa3dfe8)')",
+       "", "tests/data/logs/none/whisper-standalone-win-395-ssl-inspection-self-signed-cert-model-download.log"},
+      {"AttributeError: 'DreamboothConfig' object has no attribute 'revision'", "",
+       "tests/data/logs/none/sd-dreambooth-extension-35-dreamboothconfig-no-attribute-revision.log"},
+      {"AttributeError: 'DiffusionDet' object has no attribute 'q_sample'", "",
+       "tests/data/logs/none/diffusiondet-1-train-no-attribute-q-sample-removed-in-cleanup.log"},
+      {"7635c25c81cd:41588:41837 [0] include/shm.h:28 NCCL WARN Call to posix_fallocate failed : No space left on device",
+       "",
+       "tests/data/logs/none/xgboost-5963-multi-gpu-tests-nccl-shm-posix-fallocate-docker-64mb.log"},
       // A compiler error that is a bug in the code, not in the toolchain.
       {"broken.cpp:2:10: error: 'undeclared_function' was not declared in this scope", "", "g++ on this machine"},
   };

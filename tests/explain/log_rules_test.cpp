@@ -240,6 +240,65 @@ TEST(LogRules, PtxasOfAnNvccBuildIsTheToolkitsNotTritons) {
   EXPECT_EQ(ids(bare), std::vector<std::string>{"ptxas-gpu-name-undefined"});
 }
 
+TEST(LogRules, OverrideSetButOllamaStillCheckedTheGfxDidNotReachTheServer) {
+  // ollama/ollama#8679: the author set the override in the systemd unit, and the server started by hand ran the
+  // gfx compatibility check, which Ollama runs only without HSA_OVERRIDE_GFX_VERSION in its environment.
+  const std::string said = "Ollama fails to recognize my GPU as compatible, even after setting the "
+                           "Environment=\"HSA_OVERRIDE_GFX_VERSION=10.3.0\" environment variable.";
+  const std::string check = "time=2025-01-29T21:15:25.522-03:00 level=WARN source=amd_linux.go:378 msg=\"amdgpu is not "
+                            "supported (supported types:[gfx1030 gfx1100 gfx900])\" gpu_type=gfx1031 gpu=0 "
+                            "library=/opt/rocm/lib";
+  auto unseen = explain_text("ollama-8679.log", said + "\n\n" + check + "\n");
+  ASSERT_EQ(ids(unseen), (std::vector<std::string>{"override-not-reaching-ollama", "ollama-amdgpu-not-supported"}));
+  const Finding& top = unseen.findings.front();
+  EXPECT_EQ(top.category, "gpu-isa-override");
+  ASSERT_EQ(top.evidence.size(), 2u);
+  EXPECT_EQ(top.evidence[0].line, 1u);
+  EXPECT_EQ(top.evidence[1].line, 3u);
+  EXPECT_NE(top.fix.find("HSA_OVERRIDE_GFX_VERSION=10.3.0"), std::string::npos);
+  // ollama/ollama#2502: a run without the override, then one where Ollama logs that it read it: the check's
+  // message keeps its own answer (the GPU lacks code in the bundled libraries).
+  const std::string seen = "time=... source=amd_windows.go:63 msg=\"skipping rocm gfx compatibility check\" "
+                           "HSA_OVERRIDE_GFX_VERSION=10.3.0";
+  auto read = explain_text("ollama-2502.log", check + "\n" + seen + "\n");
+  ASSERT_FALSE(read.findings.empty());
+  EXPECT_EQ(read.findings.front().id, "ollama-amdgpu-not-supported");
+  // No override in the log: the check's message alone.
+  EXPECT_EQ(ids(explain_text("ollama-plain.log", check + "\n")), std::vector<std::string>{"ollama-amdgpu-not-supported"});
+  // An override, but no Ollama check: nothing for this rule to say.
+  for (const auto& id : ids(explain_text("override-only.log", said + "\n"))) {
+    EXPECT_NE(id, "override-not-reaching-ollama");
+  }
+}
+
+TEST(LogRules, AnArchTorchRefusesThatTheLoggedArchListNamesIsTheList) {
+  // OpenBMB/BMTrain#83: torch's cpp_extension refuses 9.0+PTX, and the reporter's echo shows the list holding it.
+  const std::string refused = "`ValueError: Unknown CUDA arch (9.0+PTX) or GPU not supported`";
+  auto echoed = explain_text("bmtrain-83.log", refused + "\n\necho $TORCH_CUDA_ARCH_LIST\n5.2 6.0 6.1 7.0 7.5 8.0 8.6 9.0+PTX\n");
+  ASSERT_EQ(ids(echoed), std::vector<std::string>{"torch-arch-list-names-unknown-arch"});
+  const Finding& top = echoed.findings.front();
+  EXPECT_EQ(top.category, "arch-detect");
+  ASSERT_EQ(top.evidence.size(), 2u);
+  EXPECT_EQ(top.evidence[0].line, 1u);
+  EXPECT_EQ(top.evidence[1].line, 4u);
+  EXPECT_NE(top.fix.find("Drop 9.0 from TORCH_CUDA_ARCH_LIST"), std::string::npos);
+  // Set on a line of its own, quoted, with ';' between the entries, before the error; +PTX on either side.
+  auto exported = explain_text("export.log", "export TORCH_CUDA_ARCH_LIST=\"8.0;8.9+PTX\"\n"
+                                             "ValueError: Unknown CUDA arch (8.9) or GPU not supported\n");
+  EXPECT_EQ(ids(exported), std::vector<std::string>{"torch-arch-list-names-unknown-arch"});
+  // The refusal alone (a GPU newer than torch, as far as the log shows), or a list without the refused arch: nothing.
+  EXPECT_TRUE(ids(explain_text("alone.log", refused + "\n")) == std::vector<std::string>{"unknown"} ||
+              ids(explain_text("alone.log", refused + "\n")).empty());
+  auto other = explain_text("other.log", "TORCH_CUDA_ARCH_LIST=8.6\n" + refused + "\n");
+  for (const auto& id : ids(other)) {
+    EXPECT_NE(id, "torch-arch-list-names-unknown-arch");
+  }
+  // A word is not an arch this rule reads ("Unknown CUDA arch (cpu)" is torch-arch-list-not-an-arch's).
+  auto word = explain_text("word.log", "TORCH_CUDA_ARCH_LIST=cpu\nValueError: Unknown CUDA arch (cpu) or GPU not supported\n");
+  ASSERT_FALSE(word.findings.empty());
+  EXPECT_EQ(word.findings.front().id, "torch-arch-list-not-an-arch");
+}
+
 // The one processor `named` lists; "" when it lists none, "several" when more than one.
 template <class Named>
 std::string only_processor(const Named& named) {
@@ -365,12 +424,21 @@ std::string header_for_pairs() { return "id\tcategory\tcondition\trank\tcause\tf
 
 TEST(LogRules, TableParsesAndRejectsWhatExplainCannotEvaluate) {
   const auto& rules = builtin_log_rules();
-  ASSERT_EQ(rules.size(), 3u);
+  ASSERT_EQ(rules.size(), 5u);
   EXPECT_EQ(rules[0].id, "override-crosses-gpu-family");
   EXPECT_EQ(rules[1].id, "override-within-gpu-family");
   EXPECT_EQ(rules[1].rank, "replaces-category-findings");
   EXPECT_EQ(rules[2].id, "ptxas-of-an-nvcc-build");
   EXPECT_EQ(rules[2].category, "compiler-version");
+  EXPECT_EQ(rules[3].id, "override-not-reaching-ollama");
+  EXPECT_EQ(rules[3].category, "gpu-isa-override");
+  EXPECT_EQ(rules[3].rank, "before-gpu-findings");
+  EXPECT_EQ(rules[4].id, "torch-arch-list-names-unknown-arch");
+  EXPECT_EQ(rules[4].category, "arch-detect");
+  EXPECT_FALSE(parse_log_rules(header_for_pairs() + "a\tgpu-isa-override\toverride-set-but-ollama-checked-gfx\t"
+                                                    "replaces-category-findings\tc\tf\thttps://example.org/x\n",
+                               "t")
+                   .ok());
   EXPECT_FALSE(parse_log_rules(header_for_pairs() + "a\tcompiler-version\tptxas-in-cuda-build-without-triton\t"
                                                     "before-gpu-findings\tc\tf\thttps://example.org/x\n",
                                "t")
