@@ -447,6 +447,11 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "version=11.8, Runtime CUDA version=12.1",
        "deepspeed-ops-built-for-other-torch",
        "https://github.com/deepspeedai/DeepSpeed/blob/v0.17.0/op_builder/builder.py"},
+      // Fourteenth round, part two (ROCm libraries' build scripts): the rows it added.
+      {"CMake Error at CMakeLists.txt:117 (message):\n  'hipcc' compiler required to compile for ROCm software.",
+       "rocm-lib-needs-hip-compiler", "https://github.com/ROCm/hipBLASLt/blob/rocm-6.2.2/CMakeLists.txt"},
+      {"CMake Error at CMakeLists.txt:121 (message):\n  MIOpen requires at least gcc 5.3",
+       "framework-host-compiler-too-old", "https://github.com/ROCm/MIOpen/blob/rocm-6.2.2/CMakeLists.txt"},
   };
   return variants;
 }
