@@ -452,6 +452,8 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "rocm-lib-needs-hip-compiler", "https://github.com/ROCm/hipBLASLt/blob/rocm-6.2.2/CMakeLists.txt"},
       {"CMake Error at CMakeLists.txt:121 (message):\n  MIOpen requires at least gcc 5.3",
        "framework-host-compiler-too-old", "https://github.com/ROCm/MIOpen/blob/rocm-6.2.2/CMakeLists.txt"},
+      {"Tensile::FATAL: Architecture gfx1036 not supported", "tensile-arch-not-supported",
+       "https://github.com/ROCm/Tensile/blob/rocm-6.2.2/Tensile/TensileCreateLibrary.py"},
   };
   return variants;
 }

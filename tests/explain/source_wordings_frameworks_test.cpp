@@ -203,7 +203,7 @@ TEST(ExplainSourceWordingsFrameworks, NeighbouringMessagesStayUnexplained) {
 
 // --- Part two: PyTorch's ROCm CMake, the ROCm libraries' build scripts, and frameworks not read before ---------------
 // (docs/explain.md, the same section, "Part two"). Read at a tag or commit as cited; the positives were unexplained on
-// the data of 4851335.
+// the data of 4851335 (main when this part began).
 const std::string k_rocblas = "ROCm/rocBLAS@rocm-6.2.2 CMakeLists.txt";
 const std::string k_hipblaslt = "ROCm/hipBLASLt@rocm-6.2.2 CMakeLists.txt";
 const std::string k_rccl = "ROCm/rccl@rocm-6.2.2 CMakeLists.txt";
@@ -211,6 +211,8 @@ const std::string k_miopen = "ROCm/MIOpen@rocm-6.2.2 CMakeLists.txt";
 const std::string k_torch_loadhip =
     "pytorch/pytorch@dbd090ee941dde8749bd7c2e8114d77f03fd8b8c cmake/public/LoadHIP.cmake";
 const std::string k_triton = "triton-lang/triton@e179241f81c5d92f5fa1dd7eb89beff7e3d8c41b python/setup.py";
+const std::string k_tensile_create = "ROCm/Tensile@rocm-6.2.2 Tensile/TensileCreateLibrary.py";
+const std::string k_therock = "ROCm/TheRock@therock-7.14 cmake/therock_amdgpu_targets.cmake";
 
 const std::vector<Wording>& wordings_part_two() {
   static const std::vector<Wording> cases = {
@@ -240,6 +242,19 @@ const std::vector<Wording>& wordings_part_two() {
       // Triton's setup.py checking `cmake --version` before it configures.
       {{"    raise RuntimeError(\"CMake >= 3.18.0 is required\")", "RuntimeError: CMake >= 3.18.0 is required"},
        "cmake-version", "cmake-too-old", k_triton},
+      // PyTorch's own setup helper looking for cmake3 / cmake (its floor was 3.5.0 then).
+      {{"RuntimeError: no cmake or cmake3 with version >= 3.5.0 found"}, "cmake-version", "cmake-too-old",
+       "pytorch/pytorch@5bffd765e11b78074f2f4499bc946e0a5bf6a655 tools/setup_helpers/cmake.py"},
+      // Tensile (rocBLAS's and hipBLASLt's kernel generator) asked for a target its architectureMap lacks: the
+      // release has no kernels for the GPU.
+      {{"Tensile::FATAL: Architecture gfx1036 not supported"}, "gpu-code-missing", "tensile-arch-not-supported",
+       k_tensile_create},
+      // TheRock with neither THEROCK_AMDGPU_FAMILIES nor THEROCK_AMDGPU_TARGETS: no target list, as PyTorch's
+      // "No GPU arch specified for ROCm build".
+      {{"CMake Error at cmake/therock_amdgpu_targets.cmake:383 (message):",
+        "  No AMDGPU target selected: make a selection via THEROCK_AMDGPU_FAMILIES or",
+        "  THEROCK_AMDGPU_TARGETS (or THEROCK_DIST_AMDGPU_FAMILIES for dist-only)."},
+       "arch-detect", "no-gpu-arch-specified", k_therock},
   };
   return cases;
 }
@@ -282,6 +297,16 @@ const std::vector<Neighbour>& neighbours_part_two() {
       {"AssertionError: Requires PyTorch >= 1.8", "facebookresearch/detectron2@2dde7068 setup.py: a torch floor"},
       {"Outdated bazel revision (>= 1.2.1 required, found 0.29.1)",
        "jax-ml/jax@3a6a3af3 build/build.py: a Bazel floor (no category for a build tool other than CMake)"},
+      // Tensile's asm-capability check only warns (the build goes on with the cached capabilities).
+      {"Tensile::WARNING: Architecture (11, 0, 3) not supported by ROCm 5.4.22801",
+       "ROCm/Tensile@rocm-6.2.2 Tensile/Common.py: a warning"},
+      // TheRock: a target name it does not know is a typo as often as a GPU it does not build for; its status lines.
+      {"  Unknown AMDGPU target 'gfx1036'. Available: gfx900 gfx906 gfx908 gfx90a gfx942 gfx1030 gfx1100",
+       k_therock + ": an unknown target name (ambiguous)"},
+      {"-- Configured AMDGPU Targets:", k_therock + ": a status line"},
+      // PyTorch's setup helper refusing a Visual Studio generator it does not list (not the CMake version).
+      {"Unsupported `CMAKE_GENERATOR`: Visual Studio 17 2022",
+       "pytorch/pytorch@5bffd765 tools/setup_helpers/cmake.py: a generator it does not list"},
   };
   return cases;
 }
