@@ -469,6 +469,13 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "memory [C:\\workspace\\build\\Release\\onnxruntime_providers_cuda.vcxproj] "
        "[C:\\tmp\\tritonbuild\\onnxruntime\\build\\ort_target.vcxproj]",
        "edg-front-end-out-of-memory", "https://github.com/microsoft/onnxruntime/issues/21676"},
+      // Fourteenth round, part two (ROCm libraries' build scripts): the rows it added.
+      {"CMake Error at CMakeLists.txt:117 (message):\n  'hipcc' compiler required to compile for ROCm software.",
+       "rocm-lib-needs-hip-compiler", "https://github.com/ROCm/hipBLASLt/blob/rocm-6.2.2/CMakeLists.txt"},
+      {"CMake Error at CMakeLists.txt:121 (message):\n  MIOpen requires at least gcc 5.3",
+       "framework-host-compiler-too-old", "https://github.com/ROCm/MIOpen/blob/rocm-6.2.2/CMakeLists.txt"},
+      {"Tensile::FATAL: Architecture gfx1036 not supported", "tensile-arch-not-supported",
+       "https://github.com/ROCm/Tensile/blob/rocm-6.2.2/Tensile/TensileCreateLibrary.py"},
   };
   return variants;
 }

@@ -193,12 +193,125 @@ const std::vector<Neighbour>& neighbours() {
   return cases;
 }
 
+// --- Part two: PyTorch's ROCm CMake, the ROCm libraries' build scripts, and frameworks not read before ---------------
+// (docs/explain.md, the same section, "Part two"). Read at a tag or commit as cited; the positives were unexplained on
+// the data of 4851335 (main when this part began).
+const std::string k_rocblas = "ROCm/rocBLAS@rocm-6.2.2 CMakeLists.txt";
+const std::string k_hipblaslt = "ROCm/hipBLASLt@rocm-6.2.2 CMakeLists.txt";
+const std::string k_rccl = "ROCm/rccl@rocm-6.2.2 CMakeLists.txt";
+const std::string k_miopen = "ROCm/MIOpen@rocm-6.2.2 CMakeLists.txt";
+const std::string k_torch_loadhip =
+    "pytorch/pytorch@dbd090ee941dde8749bd7c2e8114d77f03fd8b8c cmake/public/LoadHIP.cmake";
+const std::string k_triton = "triton-lang/triton@e179241f81c5d92f5fa1dd7eb89beff7e3d8c41b python/setup.py";
+const std::string k_tensile_create = "ROCm/Tensile@rocm-6.2.2 Tensile/TensileCreateLibrary.py";
+const std::string k_therock = "ROCm/TheRock@therock-7.14 cmake/therock_amdgpu_targets.cmake";
+
+const std::vector<Wording>& wordings_part_two() {
+  static const std::vector<Wording> cases = {
+      // rocBLAS: rocm_check_target_ids (rocm-cmake) kept none of AMDGPU_TARGETS, i.e. the compiler refused
+      // --offload-arch for each: a ROCm clang older than the target, as clang's own "unsupported HIP gpu
+      // architecture". With the default AMDGPU_TARGETS=all the message names "all".
+      {{"CMake Error at CMakeLists.txt:144 (message):",
+        "  Unsupported target gfx1036 by compiler, List of supported targets:",
+        "  gfx900;gfx906:xnack-;gfx908:xnack-;gfx90a:xnack+;gfx90a:xnack-;gfx940;gfx941;gfx942;gfx1010;gfx1012;gfx1030;"
+        "gfx1100;gfx1101;gfx1102"},
+       "compiler-version", "cuda-clang-gpu-arch-unsupported", k_rocblas},
+      {{"CMake Error at CMakeLists.txt:144 (message):", "  Unsupported target all by compiler, List of supported targets:",
+        "  gfx900;gfx906:xnack-;gfx908:xnack-"},
+       "compiler-version", "cuda-clang-gpu-arch-unsupported", k_rocblas + " (AMDGPU_TARGETS left at all)"},
+      // The ROCm libraries refusing the compiler they were configured with: hipBLASLt (CMAKE_CXX_COMPILER_ID is
+      // not Clang, e.g. the system g++), RCCL (hip-config's HIP_COMPILER is not clang), MIOpen's OpenCL backend (no
+      // clang++ under /opt/rocm/llvm or the prefix).
+      {{"CMake Error at CMakeLists.txt:117 (message):", "  'hipcc' compiler required to compile for ROCm software."},
+       "rocm-path", "rocm-lib-needs-hip-compiler", k_hipblaslt},
+      {{"CMake Error at CMakeLists.txt:125 (message):", "  RCCL requires clang-based compiler (hipcc)"}, "rocm-path",
+       "rocm-lib-needs-hip-compiler", k_rccl},
+      {{"CMake Error at CMakeLists.txt:202 (message):", "  hip compiler not found"}, "rocm-path",
+       "rocm-lib-needs-hip-compiler", k_miopen},
+      // MIOpen's floor for the host GCC.
+      {{"CMake Error at CMakeLists.txt:121 (message):", "  MIOpen requires at least gcc 5.3"}, "compiler-version",
+       "framework-host-compiler-too-old", k_miopen},
+      // Triton's setup.py checking `cmake --version` before it configures.
+      {{"    raise RuntimeError(\"CMake >= 3.18.0 is required\")", "RuntimeError: CMake >= 3.18.0 is required"},
+       "cmake-version", "cmake-too-old", k_triton},
+      // PyTorch's own setup helper looking for cmake3 / cmake (its floor was 3.5.0 then).
+      {{"RuntimeError: no cmake or cmake3 with version >= 3.5.0 found"}, "cmake-version", "cmake-too-old",
+       "pytorch/pytorch@5bffd765e11b78074f2f4499bc946e0a5bf6a655 tools/setup_helpers/cmake.py"},
+      // Tensile (rocBLAS's and hipBLASLt's kernel generator) asked for a target its architectureMap lacks: the
+      // release has no kernels for the GPU.
+      {{"Tensile::FATAL: Architecture gfx1036 not supported"}, "gpu-code-missing", "tensile-arch-not-supported",
+       k_tensile_create},
+      // TheRock with neither THEROCK_AMDGPU_FAMILIES nor THEROCK_AMDGPU_TARGETS: no target list, as PyTorch's
+      // "No GPU arch specified for ROCm build".
+      {{"CMake Error at cmake/therock_amdgpu_targets.cmake:383 (message):",
+        "  No AMDGPU target selected: make a selection via THEROCK_AMDGPU_FAMILIES or",
+        "  THEROCK_AMDGPU_TARGETS (or THEROCK_DIST_AMDGPU_FAMILIES for dist-only)."},
+       "arch-detect", "no-gpu-arch-specified", k_therock},
+  };
+  return cases;
+}
+
+const std::vector<Neighbour>& neighbours_part_two() {
+  static const std::vector<Neighbour> cases = {
+      // PyTorch's LoadHIP.cmake: no ROCm (a CPU/CUDA build goes on), optional packages, a CMake 4 workaround, the
+      // hipBLASLt feature probes.
+      {"-- ROCM_PATH environment variable is not set and /opt/rocm does not exist.",
+       k_torch_loadhip + ": no ROCm, building without it"},
+      {"Optional package rccl not found", k_torch_loadhip + ": an optional package"},
+      {"  Work around hiprtc cmake failure for cmake >= 4", k_torch_loadhip + ": a warning"},
+      {"hipblaslt is NOT using scale pointer outer vec: Change Dir: /build/CMakeFiles/CMakeTmp",
+       k_torch_loadhip + ": a feature probe"},
+      // rocBLAS and composable_kernel status lines about the target lists.
+      {"-- ROCM Platform Version:  is not set, using default supported list", k_rocblas + ": the default list"},
+      {"Supported GPU_TARGETS= gfx908;gfx90a;gfx1030;gfx1100",
+       "ROCm/composable_kernel@rocm-6.2.2 CMakeLists.txt: the filtered list"},
+      {"Building CK for the following targets: gfx1100", "ROCm/composable_kernel@rocm-6.2.2 CMakeLists.txt"},
+      {"  Job pooling is only available with Ninja generators.",
+       "ROCm/composable_kernel@rocm-6.2.2 CMakeLists.txt: a warning"},
+      // The compilers found, as the same scripts report them.
+      {"-- hip compiler: /opt/rocm/llvm/bin/clang++", k_miopen + ": found"},
+      {"-- HIP compiler:     clang", k_rccl + ": found"},
+      {"-- Using hip-clang to build for amdgpu backend", k_hipblaslt + ": found"},
+      // Triton's setup.py: no prebuilt LLVM for the platform (it then builds against a user LLVM), its downloads.
+      {"LLVM pre-compiled image is not available for Linux-ppc64le. Proceeding with user-configured LLVM from source "
+       "build.",
+       k_triton + ": no prebuilt LLVM"},
+      {"downloading and extracting https://oaitriton.blob.core.windows.net/public/llvm-builds/"
+       "llvm-10dc3a8e-ubuntu-x64.tar.gz ...",
+       k_triton + ": a download"},
+      // xFormers, PyTorch3D, mmcv, detectron2, jax: notes and floors that name no cause of ours.
+      {"Looks like we are using CUDA 12.1 which segfaults when provided with the -generate-line-info flag. Disabling it.",
+       "facebookresearch/xformers@5dbdc2ec setup.py: a flag dropped"},
+      {"UserWarning: The environment variable `CUB_HOME` was not found. NVIDIA CUB is required for compilation and can "
+       "be downloaded from `https://github.com/NVIDIA/cub/releases`.",
+       "facebookresearch/pytorch3d@ef43b8dd setup.py: a warning (CUDA 11+ carries CUB)"},
+      {"Skip building ext ops due to the absence of torch.", "open-mmlab/mmcv@1bb3dea9 setup.py: no torch"},
+      {"AssertionError: Requires PyTorch >= 1.8", "facebookresearch/detectron2@2dde7068 setup.py: a torch floor"},
+      {"Outdated bazel revision (>= 1.2.1 required, found 0.29.1)",
+       "jax-ml/jax@3a6a3af3 build/build.py: a Bazel floor (no category for a build tool other than CMake)"},
+      // Tensile's asm-capability check only warns (the build goes on with the cached capabilities).
+      {"Tensile::WARNING: Architecture (11, 0, 3) not supported by ROCm 5.4.22801",
+       "ROCm/Tensile@rocm-6.2.2 Tensile/Common.py: a warning"},
+      // TheRock: a target name it does not know is a typo as often as a GPU it does not build for; its status lines.
+      {"  Unknown AMDGPU target 'gfx1036'. Available: gfx900 gfx906 gfx908 gfx90a gfx942 gfx1030 gfx1100",
+       k_therock + ": an unknown target name (ambiguous)"},
+      {"-- Configured AMDGPU Targets:", k_therock + ": a status line"},
+      // PyTorch's setup helper refusing a Visual Studio generator it does not list (not the CMake version).
+      {"Unsupported `CMAKE_GENERATOR`: Visual Studio 17 2022",
+       "pytorch/pytorch@5bffd765 tools/setup_helpers/cmake.py: a generator it does not list"},
+  };
+  return cases;
+}
+
+// Both parts, each message as a log of its own.
 TEST(ExplainSourceWordingsFrameworks, EachBuildScriptMessageGetsItsCategoryAndRow) {
   test::expect_wordings_explained(wordings());
+  test::expect_wordings_explained(wordings_part_two());
 }
 
 TEST(ExplainSourceWordingsFrameworks, NeighbouringMessagesStayUnexplained) {
   test::expect_neighbours_unexplained(neighbours());
+  test::expect_neighbours_unexplained(neighbours_part_two());
 }
 
 }  // namespace
