@@ -72,25 +72,73 @@ std::string json_escape(const std::string& text) {
   return out;
 }
 
-std::string wrap_words(const std::string& line, std::size_t width) {
+std::size_t columns(const std::string& text) {
+  std::size_t n = 0;
+  for (char c : text) {
+    n += (static_cast<unsigned char>(c) & 0xc0) != 0x80 ? 1 : 0;
+  }
+  return n;
+}
+
+// The first `n` columns of `text` (whole UTF-8 characters).
+std::size_t bytes_of_columns(const std::string& text, std::size_t n) {
+  std::size_t at = 0;
+  for (std::size_t seen = 0; at < text.size(); ++at) {
+    if ((static_cast<unsigned char>(text[at]) & 0xc0) != 0x80 && seen++ == n) {
+      break;
+    }
+  }
+  return at;
+}
+
+// A browser's (or a mail client's) soft wrap at `width` columns, copied as line breaks: lines break at
+// blanks, the blank is lost, and a word longer than a line is cut where the line ends (CSS
+// overflow-wrap: anywhere, as GitHub's code blocks do); continuation lines may start with `indent`.
+std::string wrap_words(const std::string& line, std::size_t width, const std::string& indent = "") {
   std::string out;
-  std::size_t column = 0;
+  std::string current;
+  auto flush = [&] {
+    out += current + "\n";
+    current = indent;
+  };
   std::size_t start = 0;
   while (start < line.size()) {
     std::size_t end = line.find(' ', start);
     std::string word = line.substr(start, end == std::string::npos ? std::string::npos : end - start);
-    if (column > 0 && column + 1 + word.size() > width) {
-      out += "\n";
-      column = 0;
-    } else if (column > 0) {
-      out += " ";
-      ++column;
-    }
-    out += word;
-    column += word.size();
     start = end == std::string::npos ? line.size() : end + 1;
+    bool fresh = current.empty() || current == indent;
+    if (!fresh && columns(current) + 1 + columns(word) > width) {
+      flush();
+      fresh = true;
+    }
+    if (!fresh) {
+      current += " ";
+    }
+    while (columns(current) + columns(word) > width) {  // a word longer than the line: cut it
+      std::size_t keep = bytes_of_columns(word, width - columns(current));
+      current += word.substr(0, keep);
+      word = word.substr(keep);
+      flush();
+    }
+    current += word;
   }
-  return out + "\n";
+  return out + current + "\n";
+}
+
+// A terminal's hard wrap at `width` columns, copied as it shows (a capture, a CI log viewer): each line
+// holds exactly `width` columns, words are cut anywhere, a blank at the cut stays at the end of a line
+// (visible text drops it) or starts the next; continuation lines may start with `indent`.
+std::string wrap_columns(const std::string& line, std::size_t width, const std::string& indent = "") {
+  std::string out;
+  std::string rest = line;
+  std::string prefix;
+  while (columns(prefix) + columns(rest) > width) {
+    std::size_t keep = bytes_of_columns(rest, width - columns(prefix));
+    out += prefix + rest.substr(0, keep) + "\n";
+    rest = rest.substr(keep);
+    prefix = indent;
+  }
+  return out + prefix + rest + "\n";
 }
 
 struct Transform {
@@ -99,8 +147,8 @@ struct Transform {
   std::function<std::string(const std::string&)> apply;
 };
 
-const std::vector<Transform>& transforms() {
-  static const std::vector<Transform> list = {
+std::vector<Transform> make_transforms() {
+  std::vector<Transform> list = {
       // docker buildx/BuildKit --progress=plain: "#<step> <seconds> " before each output line
       // (moby/buildkit util/progress/progressui/printer.go).
       {"buildkit-plain", true, [](const std::string& l) { return "#12 3.456 " + l + "\n"; }},
@@ -162,10 +210,21 @@ const std::vector<Transform>& transforms() {
          return replace_all(out, ")", "\xef\xbc\x89") + "\n";
        }},
       {"tabs", true, [](const std::string& l) { return "\t" + replace_all(l, " ", "\t") + "\n"; }},
-      // The browser's soft wrap at word boundaries, copied as line breaks.
-      {"wrap-80", false, [](const std::string& l) { return wrap_words(l, 80); }},
-      {"wrap-120", false, [](const std::string& l) { return wrap_words(l, 120); }},
   };
+  // Wrapped lines (fourteenth round): a browser's soft wrap and a terminal's hard wrap at each width,
+  // with and without an indent on the continuation lines (a mail client's or a log viewer's).
+  for (std::size_t width : {40, 60, 80, 100, 120}) {
+    for (const std::string indent : {"", "    "}) {
+      std::string suffix = std::to_string(width) + (indent.empty() ? "" : "-indent");
+      list.push_back({"wrap-words-" + suffix, true, [=](const std::string& l) { return wrap_words(l, width, indent); }});
+      list.push_back({"wrap-columns-" + suffix, true, [=](const std::string& l) { return wrap_columns(l, width, indent); }});
+    }
+  }
+  return list;
+}
+
+const std::vector<Transform>& transforms() {
+  static const std::vector<Transform> list = make_transforms();
   return list;
 }
 
