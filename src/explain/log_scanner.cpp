@@ -414,9 +414,7 @@ void LogScanner::add_visible_line(std::string_view raw_line) {
     matched = match_second_stage(m_matching, m_lines, text) || match_wrapped_second_stage(text);
   }
   keep_if_error_like(text);
-  // CMake's status lines ("-- ...") and a Python traceback's frame lines ("File "x.py", line 1, in f",
-  // above the source line it quotes) are whole lines, never a piece of a wrapped message.
-  if (matched || std::string_view(m_matching).starts_with("-- ") || is_traceback_frame(text)) {
+  if (matched || is_traceback_frame(text)) {
     m_wrap_count = 0;
   } else {
     push_wrap_piece(text);
@@ -476,7 +474,12 @@ bool LogScanner::match_wrapped(std::string_view visible, std::size_t limit) {
   m_break_symptom = false;
   // A wrap at a width of k_min_wrapped_chars or more moved this line's first word because it did not
   // fit after the last piece (a terminal cuts at the width itself): a shorter pair was not wrapped,
-  // and a join starts with this line. A traceback's frame line starts a line of its own.
+  // and a join starts with this line. CMake's status lines ("-- ...") and a Python traceback's frame
+  // lines ("File "x.py", line 1, in f", above the source line it quotes) start a line of their own
+  // (a frame line is never a piece at all).
+  if (std::string_view(m_matching).starts_with("-- ")) {
+    m_wrap_count = 0;
+  }
   if (m_wrap_count > 0) {
     std::size_t word = visible.find_first_not_of(" \t");
     std::size_t word_end = word == std::string_view::npos ? visible.size() : visible.find_first_of(" \t", word);
@@ -493,13 +496,19 @@ bool LogScanner::match_wrapped(std::string_view visible, std::size_t limit) {
   // The rows of a literal that spans the last break, read with a blank there and without one; with
   // those of every piece and this line they are the join's candidates, so an ordinary line pays for
   // a few bytes, not for a join.
+  // The tail is taken over the pieces, as a literal may span several short ones.
   std::size_t reach = m_longest_literal > 0 ? m_longest_literal - 1 : 0;
-  std::string_view tail = wrap_piece(m_wrap_count - 1).matching;
-  tail.remove_prefix(tail.size() - std::min(tail.size(), reach));
   std::string_view head = std::string_view(m_matching).substr(0, reach);
   m_break_symptom = false;
   for (std::string_view sep : {std::string_view(" "), std::string_view()}) {
-    m_joined_matching.assign(tail).append(sep).append(head);
+    m_joined_matching.clear();
+    for (std::size_t i = m_wrap_count; i-- > 0 && m_joined_matching.size() < reach;) {
+      m_joined_matching.insert(0, sep).insert(0, wrap_piece(i).matching);
+    }
+    if (m_joined_matching.size() > reach + sep.size()) {
+      m_joined_matching.erase(0, m_joined_matching.size() - reach - sep.size());
+    }
+    m_joined_matching.append(head);
     m_break_symptom = m_break_symptom || shows_symptom_literal(m_joined_matching);
     collect_candidates(m_joined_matching, m_join_candidates);
     m_break_candidates.insert(m_break_candidates.end(), m_join_candidates.begin(), m_join_candidates.end());
