@@ -427,7 +427,12 @@ void LogScanner::build_join(std::size_t start, WrapReading reading, std::string_
   // other were cut at a column, the widest of them (a shorter one lost the blank it was cut at).
   std::size_t run_start = m_wrap_count;
   std::size_t width = 0;
-  if (reading != WrapReading::soft) {
+  if (reading == WrapReading::hard_widest) {
+    run_start = start;
+    for (std::size_t i = start; i < m_wrap_count; ++i) {
+      width = std::max(width, wrap_piece(i).columns);
+    }
+  } else if (reading != WrapReading::soft) {
     std::size_t narrowest = wrap_piece(m_wrap_count - 1).columns;
     width = narrowest;
     for (run_start = m_wrap_count - 1; run_start > start; --run_start) {
@@ -526,7 +531,8 @@ bool LogScanner::match_wrapped(std::string_view visible, std::size_t limit) {
   if (m_join_candidates.empty() || m_join_candidates.front() >= limit) {
     return false;
   }
-  for (WrapReading reading : {WrapReading::soft, WrapReading::hard, WrapReading::hard_blank}) {
+  for (WrapReading reading :
+       {WrapReading::soft, WrapReading::hard, WrapReading::hard_widest, WrapReading::hard_blank}) {
     if (reading == WrapReading::hard_blank && !any_indented) {
       continue;
     }
@@ -564,7 +570,7 @@ bool LogScanner::match_wrapped_second_stage(std::string_view visible) {
     return false;
   }
   std::string_view matching = m_matching;
-  for (WrapReading reading : {WrapReading::soft, WrapReading::hard}) {
+  for (WrapReading reading : {WrapReading::soft, WrapReading::hard, WrapReading::hard_widest}) {
     build_join(0, reading, matching, visible, m_joined_matching, nullptr);
     int row = second_stage_row(m_joined_matching);
     if (row < 0) {

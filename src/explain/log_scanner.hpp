@@ -120,8 +120,11 @@ class LogScanner {
   // How the breaks of a join are read: all at blanks (a browser's or a mail client's word wrap), or
   // at a fixed column (a terminal's hard wrap, a browser breaking a long word): a piece as long as
   // the widest of the pieces wrapped at that column was cut mid-word, a shorter one at a blank the
-  // copy dropped; a continuation's leading blanks are an indent, or (hard_blank) the cut blank.
-  enum class WrapReading { soft, hard, hard_blank };
+  // copy dropped; a continuation's leading blanks are an indent, or (hard_blank) the cut blank. The
+  // pieces cut at a column are those just before this line whose widths lie within one column of
+  // each other (hard, hard_blank: a long word cut after shorter lines), or the widest of all the
+  // join's pieces (hard_widest: a word cut before a shorter last piece).
+  enum class WrapReading { soft, hard, hard_widest, hard_blank };
   const WrapPiece& wrap_piece(std::size_t index) const {
     return m_wrap[(m_wrap_first + index) % m_wrap.size()];
   }
