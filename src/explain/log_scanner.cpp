@@ -77,6 +77,34 @@ bool is_traceback_frame(std::string_view visible) {
          visible.find("\", line ", at) != std::string_view::npos;
 }
 
+// A compiler's diagnostic ("src/a.cpp:12:5: warning: …", error, note) or the indented source
+// excerpt under it ("   12 |   int x;", gcc 9 and later): each starts a line of its own.
+bool is_diagnostic_start(std::string_view visible) {
+  std::size_t at = visible.find_first_not_of(" \t");
+  if (at == std::string_view::npos) {
+    return false;
+  }
+  std::string_view text = visible.substr(at);
+  std::size_t digits = text.find_first_not_of("0123456789");
+  if (at > 0 && digits > 0 && digits != std::string_view::npos && text.substr(digits).starts_with(" | ")) {
+    return true;
+  }
+  std::size_t colon = text.find(':');
+  if (colon == 0 || colon == std::string_view::npos || text.substr(0, colon).find(' ') != std::string_view::npos) {
+    return false;
+  }
+  for (int field = 0; field < 2; ++field) {
+    std::size_t end = text.find_first_not_of("0123456789", colon + 1);
+    if (end == colon + 1 || end == std::string_view::npos || text[end] != ':') {
+      return false;
+    }
+    colon = end;
+  }
+  std::string_view kind = text.substr(colon + 1);
+  return kind.starts_with(" warning:") || kind.starts_with(" error:") || kind.starts_with(" note:") ||
+         kind.starts_with(" fatal error:");
+}
+
 }  // namespace
 
 std::string clip_text(std::string_view text, std::size_t limit) {
@@ -101,6 +129,9 @@ LogScanner::LogScanner(std::shared_ptr<const SignatureSet> signatures)
       m_hits(m_signatures->signatures.size()) {
   for (const auto& literal : m_literal_texts) {
     m_longest_literal = std::max(m_longest_literal, literal.size());
+  }
+  for (const auto& literal : m_facet_literal_texts) {
+    m_longest_facet_literal = std::max(m_longest_facet_literal, literal.size());
   }
   for (std::size_t i = 0; i < m_hits.size(); ++i) {
     m_hits[i].signature = i;
@@ -482,7 +513,7 @@ bool LogScanner::match_wrapped(std::string_view visible, std::size_t limit) {
   // and a join starts with this line. CMake's status lines ("-- ...") and a Python traceback's frame
   // lines ("File "x.py", line 1, in f", above the source line it quotes) start a line of their own
   // (a frame line is never a piece at all).
-  if (std::string_view(m_matching).starts_with("-- ")) {
+  if (std::string_view(m_matching).starts_with("-- ") || is_diagnostic_start(visible)) {
     m_wrap_count = 0;
   }
   if (m_wrap_count > 0) {
@@ -513,8 +544,12 @@ bool LogScanner::match_wrapped(std::string_view visible, std::size_t limit) {
     if (m_joined_matching.size() > reach + sep.size()) {
       m_joined_matching.erase(0, m_joined_matching.size() - reach - sep.size());
     }
+    std::size_t at_break = m_joined_matching.size();
     m_joined_matching.append(head);
-    m_break_symptom = m_break_symptom || shows_symptom_literal(m_joined_matching);
+    // A symptom's literal (shorter than a row's) across the break.
+    std::size_t from = at_break - std::min(at_break, m_longest_facet_literal);
+    m_break_symptom = shows_symptom_literal(std::string_view(m_joined_matching).substr(from, 2 * m_longest_facet_literal)) ||
+                      m_break_symptom;
     collect_candidates(m_joined_matching, m_join_candidates);
     m_break_candidates.insert(m_break_candidates.end(), m_join_candidates.begin(), m_join_candidates.end());
   }

@@ -146,6 +146,7 @@ class LogScanner {
   std::string m_joined_matching;                // scratch
   std::string m_joined_visible;                 // scratch
   std::size_t m_longest_literal = 0;
+  std::size_t m_longest_facet_literal = 0;
   // The second stage's prefilter, as for the signatures.
   std::vector<std::size_t> m_facet_literal_owner;
   std::vector<std::size_t> m_unfiltered_facets;
