@@ -130,8 +130,10 @@ LogScanner::LogScanner(std::shared_ptr<const SignatureSet> signatures)
   for (const auto& literal : m_literal_texts) {
     m_longest_literal = std::max(m_longest_literal, literal.size());
   }
-  for (const auto& literal : m_facet_literal_texts) {
-    m_longest_facet_literal = std::max(m_longest_facet_literal, literal.size());
+  for (std::size_t i = 0; i < m_facet_literal_texts.size(); ++i) {
+    if (m_signatures->facets[m_facet_literal_owner[i]].kind == "symptom") {
+      m_longest_symptom_literal = std::max(m_longest_symptom_literal, m_facet_literal_texts[i].size());
+    }
   }
   for (std::size_t i = 0; i < m_hits.size(); ++i) {
     m_hits[i].signature = i;
@@ -547,9 +549,10 @@ bool LogScanner::match_wrapped(std::string_view visible, std::size_t limit) {
     std::size_t at_break = m_joined_matching.size();
     m_joined_matching.append(head);
     // A symptom's literal (shorter than a row's) across the break.
-    std::size_t from = at_break - std::min(at_break, m_longest_facet_literal);
-    m_break_symptom = shows_symptom_literal(std::string_view(m_joined_matching).substr(from, 2 * m_longest_facet_literal)) ||
-                      m_break_symptom;
+    std::size_t from = at_break - std::min(at_break, m_longest_symptom_literal);
+    m_break_symptom =
+        shows_symptom_literal(std::string_view(m_joined_matching).substr(from, 2 * m_longest_symptom_literal)) ||
+        m_break_symptom;
     collect_candidates(m_joined_matching, m_join_candidates);
     m_break_candidates.insert(m_break_candidates.end(), m_join_candidates.begin(), m_join_candidates.end());
   }
@@ -596,12 +599,17 @@ bool LogScanner::match_wrapped_second_stage(std::string_view visible) {
   if (m_wrap_count == 0) {
     return false;
   }
-  // Only when a piece, this line or a break shows a symptom's literal: an ordinary line costs nothing.
-  bool symptom = m_line_symptom || m_break_symptom;
-  for (std::size_t i = 0; i < m_wrap_count && !symptom; ++i) {
-    symptom = wrap_piece(i).symptom;
+  // Only when the symptom was cut by the wrap: its literal shows across a break and on no line alone.
+  // A symptom whole on one line with its tool or object on another is what the carried facets (and
+  // their direction) decide, not a join: Triton's codegen line after a ptxas line, an override set
+  // after the crash, are not Triton's or the override's.
+  bool own = m_line_symptom;
+  bool across = m_break_symptom;
+  for (std::size_t i = 0; i < m_wrap_count; ++i) {
+    own = own || wrap_piece(i).symptom;
+    across = across || wrap_piece(i).break_symptom;
   }
-  if (!symptom) {
+  if (own || !across) {
     return false;
   }
   std::string_view matching = m_matching;
@@ -621,8 +629,10 @@ bool LogScanner::match_wrapped_second_stage(std::string_view visible) {
     }
     build_join(start, reading, matching, visible, m_joined_matching, &m_joined_visible);
     record_hit(static_cast<std::size_t>(row), wrap_piece(start).line, m_joined_visible);
+    m_line_symptom = false;
     return true;
   }
+  m_line_symptom = false;  // this line's own (the joins' are not)
   return false;
 }
 
@@ -649,7 +659,8 @@ void LogScanner::push_wrap_piece(std::string_view visible) {
   piece.indented = visible.starts_with(' ') || visible.starts_with('\t');
   piece.candidates.assign(m_candidates.begin(), m_candidates.end());
   piece.candidates.insert(piece.candidates.end(), m_break_candidates.begin(), m_break_candidates.end());
-  piece.symptom = m_line_symptom || m_break_symptom;
+  piece.symptom = m_line_symptom;
+  piece.break_symptom = m_break_symptom;
   ++m_wrap_count;
 }
 

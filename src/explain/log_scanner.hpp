@@ -115,7 +115,8 @@ class LogScanner {
     std::size_t columns = 0;  // of the visible text
     bool indented = false;    // the visible text starts with a blank
     std::vector<std::size_t> candidates;  // its rows, and those of literals across the break before it
-    bool symptom = false;  // it, or the break before it, shows a second-stage symptom's literal
+    bool symptom = false;        // it shows a second-stage symptom's literal
+    bool break_symptom = false;  // the break before it does
   };
   // How the breaks of a join are read: all at blanks (a browser's or a mail client's word wrap), or
   // at a fixed column (a terminal's hard wrap, a browser breaking a long word): a piece as long as
@@ -146,7 +147,7 @@ class LogScanner {
   std::string m_joined_matching;                // scratch
   std::string m_joined_visible;                 // scratch
   std::size_t m_longest_literal = 0;
-  std::size_t m_longest_facet_literal = 0;
+  std::size_t m_longest_symptom_literal = 0;
   // The second stage's prefilter, as for the signatures.
   std::vector<std::size_t> m_facet_literal_owner;
   std::vector<std::size_t> m_unfiltered_facets;
