@@ -61,6 +61,50 @@ bool search_window(const std::regex& regex, const std::vector<std::string>& lite
   return std::regex_search(text.begin(), text.end(), regex);
 }
 
+// Columns a line takes on a terminal or a page, one per UTF-8 character.
+std::size_t utf8_columns(std::string_view text) {
+  std::size_t columns = 0;
+  for (char c : text) {
+    columns += (static_cast<unsigned char>(c) & 0xc0) != 0x80 ? 1 : 0;
+  }
+  return columns;
+}
+
+// A Python traceback's frame line: `  File "/x/y.py", line 12, in f`.
+bool is_traceback_frame(std::string_view visible) {
+  std::size_t at = visible.find_first_not_of(" \t");
+  return at != std::string_view::npos && visible.substr(at).starts_with("File \"") &&
+         visible.find("\", line ", at) != std::string_view::npos;
+}
+
+// A compiler's diagnostic ("src/a.cpp:12:5: warning: …", error, note) or the indented source
+// excerpt under it ("   12 |   int x;", gcc 9 and later): each starts a line of its own.
+bool is_diagnostic_start(std::string_view visible) {
+  std::size_t at = visible.find_first_not_of(" \t");
+  if (at == std::string_view::npos) {
+    return false;
+  }
+  std::string_view text = visible.substr(at);
+  std::size_t digits = text.find_first_not_of("0123456789");
+  if (at > 0 && digits > 0 && digits != std::string_view::npos && text.substr(digits).starts_with(" | ")) {
+    return true;
+  }
+  std::size_t colon = text.find(':');
+  if (colon == 0 || colon == std::string_view::npos || text.substr(0, colon).find(' ') != std::string_view::npos) {
+    return false;
+  }
+  for (int field = 0; field < 2; ++field) {
+    std::size_t end = text.find_first_not_of("0123456789", colon + 1);
+    if (end == colon + 1 || end == std::string_view::npos || text[end] != ':') {
+      return false;
+    }
+    colon = end;
+  }
+  std::string_view kind = text.substr(colon + 1);
+  return kind.starts_with(" warning:") || kind.starts_with(" error:") || kind.starts_with(" note:") ||
+         kind.starts_with(" fatal error:");
+}
+
 }  // namespace
 
 std::string clip_text(std::string_view text, std::size_t limit) {
@@ -85,6 +129,11 @@ LogScanner::LogScanner(std::shared_ptr<const SignatureSet> signatures)
       m_hits(m_signatures->signatures.size()) {
   for (const auto& literal : m_literal_texts) {
     m_longest_literal = std::max(m_longest_literal, literal.size());
+  }
+  for (std::size_t i = 0; i < m_facet_literal_texts.size(); ++i) {
+    if (m_signatures->facets[m_facet_literal_owner[i]].kind == "symptom") {
+      m_longest_symptom_literal = std::max(m_longest_symptom_literal, m_facet_literal_texts[i].size());
+    }
   }
   for (std::size_t i = 0; i < m_hits.size(); ++i) {
     m_hits[i].signature = i;
@@ -152,14 +201,36 @@ int LogScanner::first_match(const std::vector<std::size_t>& candidates, std::str
 }
 
 bool LogScanner::match_second_stage(std::string_view matching, std::uint64_t line, std::string_view evidence) {
-  const SignatureSet& set = *m_signatures;
-  if (set.rules.empty()) {
+  int row = second_stage_row(matching);
+  if (row < 0) {
     return false;
+  }
+  record_hit(static_cast<std::size_t>(row), line, evidence);
+  return true;
+}
+
+bool LogScanner::shows_symptom_literal(std::string_view matching) {
+  if (++m_facet_stamp == 0) {
+    std::fill(m_facet_seen.begin(), m_facet_seen.end(), 0);
+    m_facet_stamp = 1;
+  }
+  bool any_symptom = false;
+  m_facet_literals.find_all(matching, m_facet_seen, m_facet_stamp, [&](std::uint32_t literal) {
+    any_symptom = any_symptom || m_signatures->facets[m_facet_literal_owner[literal]].kind == "symptom";
+  });
+  return any_symptom;
+}
+
+int LogScanner::second_stage_row(std::string_view matching) {
+  const SignatureSet& set = *m_signatures;
+  m_line_symptom = false;
+  if (set.rules.empty()) {
+    return -1;
   }
   // CMake's status lines ("-- Looking for pthread.h - not found") and warnings report no failure:
   // the second stage reads error lines only (and stays cheap on a configure log).
   if (matching.starts_with("-- ") || matching.find("warning") != std::string_view::npos) {
-    return false;
+    return -1;
   }
   if (++m_facet_stamp == 0) {
     std::fill(m_facet_seen.begin(), m_facet_seen.end(), 0);
@@ -176,8 +247,9 @@ bool LogScanner::match_second_stage(std::string_view matching, std::uint64_t lin
     m_facet_state[index] = k_facet_untried;
     any_symptom = any_symptom || set.facets[index].kind == "symptom";
   });
+  m_line_symptom = any_symptom;
   if (!any_symptom) {
-    return false;
+    return -1;
   }
   // Each facet's regex runs at most once per line, and only when a rule needs it.
   auto shown = [&](int index) {
@@ -212,14 +284,10 @@ bool LogScanner::match_second_stage(std::string_view matching, std::uint64_t lin
     if (first == nullptr) {
       first = &rule;
     } else if (set.signatures[rule.signature].category != set.signatures[first->signature].category) {
-      return false;
+      return -1;
     }
   }
-  if (first == nullptr) {
-    return false;
-  }
-  record_hit(first->signature, line, evidence);
-  return true;
+  return first == nullptr ? -1 : static_cast<int>(first->signature);
 }
 
 void LogScanner::track_cmake_message(std::string_view visible, std::string_view matching) {
@@ -353,7 +421,7 @@ void LogScanner::add_visible_line(std::string_view raw_line) {
   visible_text(raw_line, m_visible);
   std::string_view text = m_visible;
   if (text.empty()) {
-    m_previous_line = 0;
+    m_wrap_count = 0;  // a blank line ends any wrapped message
     return;
   }
   if (matching_text(text, m_matching)) {
@@ -367,51 +435,233 @@ void LogScanner::add_visible_line(std::string_view raw_line) {
   std::size_t first_stage = m_signatures->first_stage;
   collect_candidates(m_matching, m_candidates);
   int single = first_match(m_candidates, m_matching, first_stage);
-  // A message the browser (or a narrow terminal) wrapped: the previous line, when nothing matched
-  // it and it is long enough to have been wrapped, joined to this one. The join wins only with a
-  // row above the one this line matches alone (a more specific row of the table), so a line that
-  // is a message of its own keeps its own evidence. Its candidates are the two lines' and those
-  // of a literal that spans the break, so an ordinary line pays for a few bytes, not for a join.
-  int joined = -1;
-  if (m_previous_line != 0) {
-    std::string_view tail = m_previous_matching;
-    if (tail.size() > k_join_context) {
-      tail.remove_prefix(tail.size() - k_join_context);
-    }
-    std::size_t reach = m_longest_literal > 0 ? m_longest_literal - 1 : 0;
-    m_joined_matching.assign(tail.substr(tail.size() - std::min(tail.size(), reach)))
-        .append(" ")
-        .append(std::string_view(m_matching).substr(0, reach));
-    collect_candidates(m_joined_matching, m_join_candidates);
-    m_join_candidates.insert(m_join_candidates.end(), m_previous_candidates.begin(), m_previous_candidates.end());
-    m_join_candidates.insert(m_join_candidates.end(), m_candidates.begin(), m_candidates.end());
-    std::sort(m_join_candidates.begin(), m_join_candidates.end());
-    m_join_candidates.erase(std::unique(m_join_candidates.begin(), m_join_candidates.end()), m_join_candidates.end());
-    std::size_t limit = single >= 0 ? static_cast<std::size_t>(single) : first_stage;
-    if (!m_join_candidates.empty() && m_join_candidates.front() < limit) {
-      m_joined_matching.assign(tail).append(" ").append(m_matching);
-      joined = first_match(m_join_candidates, m_joined_matching, limit);
-    }
-  }
+  // A message wrapped over several lines (match_wrapped); it wins only with a row above the one this
+  // line matches alone (a more specific row of the table), so a line that is a message of its own
+  // keeps its own evidence.
   bool matched = true;
-  if (joined >= 0) {
-    m_joined_visible.assign(m_previous_visible).append(" ").append(text);
-    record_hit(static_cast<std::size_t>(joined), m_previous_line, m_joined_visible);
+  if (match_wrapped(text, single >= 0 ? static_cast<std::size_t>(single) : first_stage)) {
+    m_wrap_count = 0;
   } else if (single >= 0) {
     record_hit(static_cast<std::size_t>(single), m_lines, text);
   } else {
-    matched = match_second_stage(m_matching, m_lines, text);
+    matched = match_second_stage(m_matching, m_lines, text) || match_wrapped_second_stage(text);
   }
   keep_if_error_like(text);
-  // CMake's status lines ("-- ...") are whole lines, never the first half of a wrapped message.
-  if (!matched && text.size() >= k_min_wrapped_chars && !std::string_view(m_matching).starts_with("-- ")) {
-    m_previous_line = m_lines;
-    m_previous_matching.assign(m_matching);
-    m_previous_candidates.assign(m_candidates.begin(), m_candidates.end());
-    m_previous_visible.assign(text.substr(0, k_evidence_chars));
+  if (matched || is_traceback_frame(text)) {
+    m_wrap_count = 0;
   } else {
-    m_previous_line = 0;
+    push_wrap_piece(text);
   }
+}
+
+void LogScanner::build_join(std::size_t start, WrapReading reading, std::string_view matching, std::string_view visible,
+                            std::string& out, std::string* out_visible) const {
+  // The hard readings: the pieces just before this line whose widths lie within one column of each
+  // other were cut at a column, the widest of them (a shorter one lost the blank it was cut at).
+  std::size_t run_start = m_wrap_count;
+  std::size_t width = 0;
+  if (reading == WrapReading::hard_widest) {
+    run_start = start;
+    for (std::size_t i = start; i < m_wrap_count; ++i) {
+      width = std::max(width, wrap_piece(i).columns);
+    }
+  } else if (reading != WrapReading::soft) {
+    std::size_t narrowest = wrap_piece(m_wrap_count - 1).columns;
+    width = narrowest;
+    for (run_start = m_wrap_count - 1; run_start > start; --run_start) {
+      std::size_t columns = wrap_piece(run_start - 1).columns;
+      if (std::max(width, columns) - std::min(narrowest, columns) > 1) {
+        break;
+      }
+      width = std::max(width, columns);
+      narrowest = std::min(narrowest, columns);
+    }
+  }
+  auto separator = [&](std::size_t piece, bool next_indented) {
+    if (reading == WrapReading::soft || piece < run_start || wrap_piece(piece).columns != width ||
+        (reading == WrapReading::hard_blank && next_indented)) {
+      return std::string_view(" ");
+    }
+    return std::string_view();
+  };
+  auto continuation = [&](std::string_view text) {
+    // A hard reading drops a continuation's indent (the separator stands for what it meant).
+    if (reading != WrapReading::soft) {
+      std::size_t at = text.find_first_not_of(" \t");
+      text.remove_prefix(at == std::string_view::npos ? text.size() : at);
+    }
+    return text;
+  };
+  out.assign(wrap_piece(start).matching);
+  if (out_visible != nullptr) {
+    out_visible->assign(wrap_piece(start).visible);
+  }
+  for (std::size_t i = start; i < m_wrap_count; ++i) {
+    bool last = i + 1 == m_wrap_count;
+    std::string_view sep = separator(i, last ? visible.starts_with(' ') || visible.starts_with('\t')
+                                               : wrap_piece(i + 1).indented);
+    out.append(sep).append(last ? matching : std::string_view(wrap_piece(i + 1).matching));
+    if (out_visible != nullptr) {
+      out_visible->append(sep).append(continuation(last ? visible : std::string_view(wrap_piece(i + 1).visible)));
+    }
+  }
+}
+
+bool LogScanner::match_wrapped(std::string_view visible, std::size_t limit) {
+  m_break_candidates.clear();
+  m_break_symptom = false;
+  // A wrap at a width of k_min_wrapped_chars or more moved this line's first word because it did not
+  // fit after the last piece (a terminal cuts at the width itself): a shorter pair was not wrapped,
+  // and a join starts with this line. CMake's status lines ("-- ...") and a Python traceback's frame
+  // lines ("File "x.py", line 1, in f", above the source line it quotes) start a line of their own
+  // (a frame line is never a piece at all).
+  if (std::string_view(m_matching).starts_with("-- ") || is_diagnostic_start(visible)) {
+    m_wrap_count = 0;
+  }
+  if (m_wrap_count > 0) {
+    std::size_t word = visible.find_first_not_of(" \t");
+    std::size_t word_end = word == std::string_view::npos ? visible.size() : visible.find_first_of(" \t", word);
+    std::string_view first_word = visible.substr(std::min(word, visible.size()),
+                                                 word_end == std::string_view::npos ? std::string_view::npos : word_end - word);
+    if (wrap_piece(m_wrap_count - 1).columns + 1 + utf8_columns(first_word) <= k_min_wrapped_chars ||
+        is_traceback_frame(visible)) {
+      m_wrap_count = 0;
+    }
+  }
+  if (m_wrap_count == 0) {
+    return false;
+  }
+  // The rows of a literal that spans the last break, read with a blank there and without one; with
+  // those of every piece and this line they are the join's candidates, so an ordinary line pays for
+  // a few bytes, not for a join.
+  // The tail is taken over the pieces, as a literal may span several short ones.
+  std::size_t reach = m_longest_literal > 0 ? m_longest_literal - 1 : 0;
+  std::string_view head = std::string_view(m_matching).substr(0, reach);
+  m_break_symptom = false;
+  for (std::string_view sep : {std::string_view(" "), std::string_view()}) {
+    m_joined_matching.clear();
+    for (std::size_t i = m_wrap_count; i-- > 0 && m_joined_matching.size() < reach;) {
+      m_joined_matching.insert(0, sep).insert(0, wrap_piece(i).matching);
+    }
+    if (m_joined_matching.size() > reach + sep.size()) {
+      m_joined_matching.erase(0, m_joined_matching.size() - reach - sep.size());
+    }
+    std::size_t at_break = m_joined_matching.size();
+    m_joined_matching.append(head);
+    // A symptom's literal (shorter than a row's) across the break.
+    std::size_t from = at_break - std::min(at_break, m_longest_symptom_literal);
+    m_break_symptom =
+        shows_symptom_literal(std::string_view(m_joined_matching).substr(from, 2 * m_longest_symptom_literal)) ||
+        m_break_symptom;
+    collect_candidates(m_joined_matching, m_join_candidates);
+    m_break_candidates.insert(m_break_candidates.end(), m_join_candidates.begin(), m_join_candidates.end());
+  }
+  m_join_candidates.assign(m_break_candidates.begin(), m_break_candidates.end());
+  m_join_candidates.insert(m_join_candidates.end(), m_candidates.begin(), m_candidates.end());
+  bool any_indented = visible.starts_with(' ') || visible.starts_with('\t');
+  for (std::size_t i = 0; i < m_wrap_count; ++i) {
+    const WrapPiece& piece = wrap_piece(i);
+    m_join_candidates.insert(m_join_candidates.end(), piece.candidates.begin(), piece.candidates.end());
+    any_indented = any_indented || (i > 0 && piece.indented);
+  }
+  std::sort(m_join_candidates.begin(), m_join_candidates.end());
+  m_join_candidates.erase(std::unique(m_join_candidates.begin(), m_join_candidates.end()), m_join_candidates.end());
+  if (m_join_candidates.empty() || m_join_candidates.front() >= limit) {
+    return false;
+  }
+  for (WrapReading reading :
+       {WrapReading::soft, WrapReading::hard, WrapReading::hard_widest, WrapReading::hard_blank}) {
+    if (reading == WrapReading::hard_blank && !any_indented) {
+      continue;
+    }
+    build_join(0, reading, m_matching, visible, m_joined_matching, nullptr);
+    int row = first_match(m_join_candidates, m_joined_matching, limit);
+    if (row < 0) {
+      continue;
+    }
+    // The message starts where the shortest join that still matches starts: its first physical line.
+    std::size_t start = 0;
+    for (std::size_t s = m_wrap_count - 1; s > 0; --s) {
+      build_join(s, reading, m_matching, visible, m_joined_matching, nullptr);
+      if (signature_matches(m_signatures->signatures[static_cast<std::size_t>(row)], m_joined_matching)) {
+        start = s;
+        break;
+      }
+    }
+    build_join(start, reading, m_matching, visible, m_joined_matching, &m_joined_visible);
+    record_hit(static_cast<std::size_t>(row), wrap_piece(start).line, m_joined_visible);
+    return true;
+  }
+  return false;
+}
+
+bool LogScanner::match_wrapped_second_stage(std::string_view visible) {
+  if (m_wrap_count == 0) {
+    return false;
+  }
+  // Only when the symptom was cut by the wrap: its literal shows across a break and on no line alone.
+  // A symptom whole on one line with its tool or object on another is what the carried facets (and
+  // their direction) decide, not a join: Triton's codegen line after a ptxas line, an override set
+  // after the crash, are not Triton's or the override's.
+  bool own = m_line_symptom;
+  bool across = m_break_symptom;
+  for (std::size_t i = 0; i < m_wrap_count; ++i) {
+    own = own || wrap_piece(i).symptom;
+    across = across || wrap_piece(i).break_symptom;
+  }
+  if (own || !across) {
+    return false;
+  }
+  std::string_view matching = m_matching;
+  for (WrapReading reading : {WrapReading::soft, WrapReading::hard, WrapReading::hard_widest}) {
+    build_join(0, reading, matching, visible, m_joined_matching, nullptr);
+    int row = second_stage_row(m_joined_matching);
+    if (row < 0) {
+      continue;
+    }
+    std::size_t start = 0;
+    for (std::size_t s = m_wrap_count - 1; s > 0; --s) {
+      build_join(s, reading, matching, visible, m_joined_matching, nullptr);
+      if (second_stage_row(m_joined_matching) == row) {
+        start = s;
+        break;
+      }
+    }
+    build_join(start, reading, matching, visible, m_joined_matching, &m_joined_visible);
+    record_hit(static_cast<std::size_t>(row), wrap_piece(start).line, m_joined_visible);
+    m_line_symptom = false;
+    return true;
+  }
+  m_line_symptom = false;  // this line's own (the joins' are not)
+  return false;
+}
+
+void LogScanner::push_wrap_piece(std::string_view visible) {
+  if (m_matching.size() > k_join_context) {
+    m_wrap_count = 0;  // a line this long was not cut by a wrap: it can only start a join
+  }
+  if (m_wrap.empty()) {
+    m_wrap.resize(k_wrap_lines - 1);
+  }
+  if (m_wrap_count == m_wrap.size()) {
+    m_wrap_first = (m_wrap_first + 1) % m_wrap.size();
+    --m_wrap_count;
+  }
+  WrapPiece& piece = m_wrap[(m_wrap_first + m_wrap_count) % m_wrap.size()];
+  std::string_view matching = m_matching;
+  if (m_wrap_count == 0 && matching.size() > k_join_context) {
+    matching.remove_prefix(matching.size() - k_join_context);
+  }
+  piece.line = m_lines;
+  piece.matching.assign(matching);
+  piece.visible.assign(visible.substr(0, k_evidence_chars));
+  piece.columns = utf8_columns(visible);
+  piece.indented = visible.starts_with(' ') || visible.starts_with('\t');
+  piece.candidates.assign(m_candidates.begin(), m_candidates.end());
+  piece.candidates.insert(piece.candidates.end(), m_break_candidates.begin(), m_break_candidates.end());
+  piece.symptom = m_line_symptom;
+  piece.break_symptom = m_break_symptom;
+  ++m_wrap_count;
 }
 
 void LogScanner::add_termination_signal(int signal) {

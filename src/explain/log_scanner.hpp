@@ -7,8 +7,9 @@
 // form (line_normalizer.hpp); one pass of the literal set finds the signatures whose required
 // literals occur, and only those signatures' regexes run, in table order; the first that matches
 // owns the line (data/error_signatures.tsv: "report the first matching row in file order").
-// A line nothing matched is tried once more joined to the line before it (a message wrapped by the
-// browser it was copied from), and then by the second stage (facets: tool, object, symptom).
+// A line nothing matched is tried once more joined to the unmatched lines before it (a message that
+// a browser, a terminal or a mail client wrapped over several lines), and then by the second stage
+// (facets: tool, object, symptom).
 #pragma once
 
 #include <cstdint>
@@ -46,10 +47,13 @@ class LogScanner {
  public:
   static constexpr std::size_t k_evidence_per_signature = 3;
   static constexpr std::size_t k_error_like_lines = 3;
-  // A line shorter than this was not wrapped: it is not joined to the next one.
+  // A line shorter than this (in columns) was not wrapped: a join never starts with it.
   static constexpr std::size_t k_min_wrapped_chars = 40;
-  // Of a wrapped line, the join keeps this many bytes before the break (a message is not longer).
+  // Of the first line of a join, the join keeps this many bytes before the break (a message is not
+  // longer); a longer line can only start a join.
   static constexpr std::size_t k_join_context = 256;
+  // A wrapped message is joined over at most this many physical lines, the last one included.
+  static constexpr std::size_t k_wrap_lines = 12;
   static constexpr std::size_t k_evidence_chars = 400;
   // The regex sees at most this much of a line, centred on the required literal: libstdc++'s
   // std::regex recurses per character and must not meet a 64 KiB line.
@@ -77,6 +81,9 @@ class LogScanner {
   int first_match(const std::vector<std::size_t>& candidates, std::string_view matching, std::size_t limit) const;
   // The second stage: the facets `matching` shows, and the one category the rules give them.
   bool match_second_stage(std::string_view matching, std::uint64_t line, std::string_view evidence);
+  // The row the second stage's rules give `matching`, or -1; sets m_line_symptom.
+  int second_stage_row(std::string_view matching);
+  bool shows_symptom_literal(std::string_view matching);
   // Whether this line belongs to a CMake message: "CMake Error at X (message):" and the indented
   // lines under it, which carry the message text but not CMake's name. A new message, or a line
   // outside one, ends what the message-carried facets carried.
@@ -99,14 +106,48 @@ class LogScanner {
   std::string m_visible;                      // scratch: the line's visible text
   std::string m_pasted;                       // scratch: it with the marks of pasting undone (for the facts)
   std::string m_matching;                     // scratch: its matching form
-  std::string m_joined_matching;              // scratch: previous + this line (wrapped messages)
-  std::string m_joined_visible;
-  std::uint64_t m_previous_line = 0;          // 0: the previous line is not a join candidate
-  std::string m_previous_matching;
-  std::string m_previous_visible;
-  std::vector<std::size_t> m_previous_candidates;
-  std::vector<std::size_t> m_join_candidates;
+  // Wrapped messages: the unmatched lines just before this one that a join may span (a ring of
+  // k_wrap_lines - 1 pieces, oldest first; the first is at least k_min_wrapped_chars columns long).
+  struct WrapPiece {
+    std::uint64_t line = 0;
+    std::string matching;   // its matching form (the first piece's last k_join_context bytes)
+    std::string visible;    // its visible text, cut to k_evidence_chars
+    std::size_t columns = 0;  // of the visible text
+    bool indented = false;    // the visible text starts with a blank
+    std::vector<std::size_t> candidates;  // its rows, and those of literals across the break before it
+    bool symptom = false;        // it shows a second-stage symptom's literal
+    bool break_symptom = false;  // the break before it does
+  };
+  // How the breaks of a join are read: all at blanks (a browser's or a mail client's word wrap), or
+  // at a fixed column (a terminal's hard wrap, a browser breaking a long word): a piece as long as
+  // the widest of the pieces wrapped at that column was cut mid-word, a shorter one at a blank the
+  // copy dropped; a continuation's leading blanks are an indent, or (hard_blank) the cut blank. The
+  // pieces cut at a column are those just before this line whose widths lie within one column of
+  // each other (hard, hard_blank: a long word cut after shorter lines), or the widest of all the
+  // join's pieces (hard_widest: a word cut before a shorter last piece).
+  enum class WrapReading { soft, hard, hard_widest, hard_blank };
+  const WrapPiece& wrap_piece(std::size_t index) const {
+    return m_wrap[(m_wrap_first + index) % m_wrap.size()];
+  }
+  // Tries the pieces and this line joined; records a hit and returns true when a row above `limit` matches.
+  bool match_wrapped(std::string_view visible, std::size_t limit);
+  // The same for the second stage, when nothing else matched this line.
+  bool match_wrapped_second_stage(std::string_view visible);
+  // The join of pieces [start, count) and this line, as `reading` reads its breaks.
+  void build_join(std::size_t start, WrapReading reading, std::string_view matching, std::string_view visible,
+                  std::string& out, std::string* out_visible) const;
+  void push_wrap_piece(std::string_view visible);
+  std::vector<WrapPiece> m_wrap;
+  std::size_t m_wrap_first = 0;
+  std::size_t m_wrap_count = 0;
+  std::vector<std::size_t> m_break_candidates;  // scratch: rows of literals across the last break
+  bool m_break_symptom = false;                 // a symptom's literal spans the last break
+  bool m_line_symptom = false;                  // the last second_stage_row saw a symptom's literal
+  std::vector<std::size_t> m_join_candidates;   // scratch
+  std::string m_joined_matching;                // scratch
+  std::string m_joined_visible;                 // scratch
   std::size_t m_longest_literal = 0;
+  std::size_t m_longest_symptom_literal = 0;
   // The second stage's prefilter, as for the signatures.
   std::vector<std::size_t> m_facet_literal_owner;
   std::vector<std::size_t> m_unfiltered_facets;

@@ -72,35 +72,84 @@ std::string json_escape(const std::string& text) {
   return out;
 }
 
-std::string wrap_words(const std::string& line, std::size_t width) {
+std::size_t columns(const std::string& text) {
+  std::size_t n = 0;
+  for (char c : text) {
+    n += (static_cast<unsigned char>(c) & 0xc0) != 0x80 ? 1 : 0;
+  }
+  return n;
+}
+
+// The first `n` columns of `text` (whole UTF-8 characters).
+std::size_t bytes_of_columns(const std::string& text, std::size_t n) {
+  std::size_t at = 0;
+  for (std::size_t seen = 0; at < text.size(); ++at) {
+    if ((static_cast<unsigned char>(text[at]) & 0xc0) != 0x80 && seen++ == n) {
+      break;
+    }
+  }
+  return at;
+}
+
+// A browser's (or a mail client's) soft wrap at `width` columns, copied as line breaks: lines break at
+// blanks, the blank is lost, and a word longer than a line is cut where the line ends (CSS
+// overflow-wrap: anywhere, as GitHub's code blocks do); continuation lines may start with `indent`.
+std::string wrap_words(const std::string& line, std::size_t width, const std::string& indent = "") {
   std::string out;
-  std::size_t column = 0;
+  std::string current;
+  auto flush = [&] {
+    out += current + "\n";
+    current = indent;
+  };
   std::size_t start = 0;
   while (start < line.size()) {
     std::size_t end = line.find(' ', start);
     std::string word = line.substr(start, end == std::string::npos ? std::string::npos : end - start);
-    if (column > 0 && column + 1 + word.size() > width) {
-      out += "\n";
-      column = 0;
-    } else if (column > 0) {
-      out += " ";
-      ++column;
-    }
-    out += word;
-    column += word.size();
     start = end == std::string::npos ? line.size() : end + 1;
+    bool fresh = current.empty() || current == indent;
+    if (!fresh && columns(current) + 1 + columns(word) > width) {
+      flush();
+      fresh = true;
+    }
+    if (!fresh) {
+      current += " ";
+    }
+    while (columns(current) + columns(word) > width) {  // a word longer than the line: cut it
+      std::size_t keep = bytes_of_columns(word, width - columns(current));
+      current += word.substr(0, keep);
+      word = word.substr(keep);
+      flush();
+    }
+    current += word;
   }
-  return out + "\n";
+  return out + current + "\n";
+}
+
+// A terminal's hard wrap at `width` columns, copied as it shows (a capture, a CI log viewer): each line
+// holds exactly `width` columns, words are cut anywhere, a blank at the cut stays at the end of a line
+// (visible text drops it) or starts the next; continuation lines may start with `indent`.
+std::string wrap_columns(const std::string& line, std::size_t width, const std::string& indent = "") {
+  std::string out;
+  std::string rest = line;
+  std::string prefix;
+  while (columns(prefix) + columns(rest) > width) {
+    std::size_t keep = bytes_of_columns(rest, width - columns(prefix));
+    out += prefix + rest.substr(0, keep) + "\n";
+    rest = rest.substr(keep);
+    prefix = indent;
+  }
+  return out + prefix + rest + "\n";
 }
 
 struct Transform {
   std::string name;
-  bool fixed;  // asserted to survive every line (the normaliser or the scanner handles the form)
+  bool fixed;  // asserted to survive every line but `max_lost` (the normaliser or the scanner handles the form)
   std::function<std::string(const std::string&)> apply;
+  std::size_t max_lost = 0;
 };
 
-const std::vector<Transform>& transforms() {
-  static const std::vector<Transform> list = {
+std::vector<Transform> make_transforms() {
+  std::vector<Transform> list = {
       // docker buildx/BuildKit --progress=plain: "#<step> <seconds> " before each output line
       // (moby/buildkit util/progress/progressui/printer.go).
       {"buildkit-plain", true, [](const std::string& l) { return "#12 3.456 " + l + "\n"; }},
@@ -162,10 +211,35 @@ const std::vector<Transform>& transforms() {
          return replace_all(out, ")", "\xef\xbc\x89") + "\n";
        }},
       {"tabs", true, [](const std::string& l) { return "\t" + replace_all(l, " ", "\t") + "\n"; }},
-      // The browser's soft wrap at word boundaries, copied as line breaks.
-      {"wrap-80", false, [](const std::string& l) { return wrap_words(l, 80); }},
-      {"wrap-120", false, [](const std::string& l) { return wrap_words(l, 120); }},
   };
+  // Wrapped lines (fourteenth round): a browser's soft wrap and a terminal's hard wrap at each width,
+  // with and without an indent on the continuation lines (a mail client's or a log viewer's).
+  // The lines still lost (docs/explain.md, "Fourteenth round: wrapped lines", says which and why): a
+  // second-stage message whose symptom is whole on one piece (the join is not read by the second stage
+  // then), an override cut mid-word (the readers of values read physical lines), a first piece that
+  // the second stage or a lower row explains alone, a cut blank taken for the indent.
+  // The counts are of the sample as the training logs give it (348 lines with the fourteenth round's training
+  // logs; 330 before them): a new training log may add a line that a 40-column wrap loses.
+  struct Lost {
+    std::size_t words, columns, words_indent, columns_indent;
+  };
+  const std::vector<std::pair<std::size_t, Lost>> widths = {
+      {40, {12, 14, 10, 25}}, {60, {8, 7, 8, 8}}, {80, {6, 8, 6, 8}}, {100, {5, 5, 5, 5}}, {120, {2, 2, 2, 2}}};
+  for (const auto& [width, lost] : widths) {
+    for (const std::string indent : {"", "    "}) {
+      std::string suffix = std::to_string(width) + (indent.empty() ? "" : "-indent");
+      list.push_back({"wrap-words-" + suffix, true, [=](const std::string& l) { return wrap_words(l, width, indent); },
+                      indent.empty() ? lost.words : lost.words_indent});
+      list.push_back({"wrap-columns-" + suffix, true,
+                      [=](const std::string& l) { return wrap_columns(l, width, indent); },
+                      indent.empty() ? lost.columns : lost.columns_indent});
+    }
+  }
+  return list;
+}
+
+const std::vector<Transform>& transforms() {
+  static const std::vector<Transform> list = make_transforms();
   return list;
 }
 
@@ -290,6 +364,64 @@ TEST(PastingForms, JsonKeptLogIsReadLineByLine) {
             R"(C:\new\nvcc.exe: fatal error C1083: Cannot open include file: 'cuda.h': No such file or directory)");
 }
 
+// Fourteenth round: a message wrapped over three or more lines is one message, quoted from its first
+// physical line (the line before it, unrelated, is not part of it).
+TEST(PastingForms, WrappedMessageKeepsItsFirstLine) {
+  auto signatures = explain::builtin_signatures();
+  ASSERT_TRUE(signatures.ok());
+  explain::LogScanner scanner(*signatures);
+  scanner.add_line("Building wheel for the extension (setup.py) ... done, now importing the module");
+  scanner.add_line("ImportError: /usr/local/lib/python2.7/dist-packages/torch/lib/libATen.so.1:");
+  scanner.add_line("undefined symbol:");
+  scanner.add_line("THNN_CudaDoubleSpatialClassNLLCriterion_updateGradInput");
+  auto matches = scanner.matches();
+  ASSERT_EQ(matches.hits.size(), 1u);
+  EXPECT_EQ((*signatures)->signatures[matches.hits[0].signature].id, "torch-library-undefined-symbol");
+  EXPECT_EQ(matches.hits[0].evidence[0].line, 2u);
+  EXPECT_EQ(matches.hits[0].evidence[0].text,
+            "ImportError: /usr/local/lib/python2.7/dist-packages/torch/lib/libATen.so.1: undefined symbol: "
+            "THNN_CudaDoubleSpatialClassNLLCriterion_updateGradInput");
+  // A terminal's hard wrap at 40 columns, cut mid-word: the pieces are joined without a blank.
+  EXPECT_EQ(explain_text_category("/usr/lib/x86_64-linux-gnu/libstdc++.so.6:\n version `GLIBCXX_3.4.32' not found (r\n"
+                                  "equired by /opt/app/lib/libfoo.so)\n"),
+            "libstdcxx-version");
+  EXPECT_EQ(explain_text_category("ImportError: /opt/conda/lib/libstdc++.so\n.6: version GLIBCXX_3.4.32 not found (req\n"
+                                  "uired by /opt/app/lib/libfoo.so)\n"),
+            "libstdcxx-version");
+}
+
+// Joining must not make a message of lines that were not wrapped.
+TEST(PastingForms, UnrelatedLinesAreNotJoined) {
+  const std::string symbol_line = "undefined symbol: THNN_CudaDoubleSpatialClassNLLCriterion_updateGradInput\n";
+  const std::string library = "ImportError: /usr/local/lib/python2.7/dist-packages/torch/lib/libATen.so.1:";
+  ASSERT_EQ(explain_text_category(symbol_line), "unknown");
+  ASSERT_EQ(explain_text_category(library + "\n" + symbol_line), "abi-mismatch");  // wrapped: one message
+  // A blank line between them.
+  EXPECT_NE(explain_text_category(library + "\n\n" + symbol_line), "abi-mismatch");
+  // The first line, with the next line's first word, fits in 40 columns: no wrap moved that word.
+  EXPECT_NE(explain_text_category("torch/lib/libATen.so.1:\n" + symbol_line), "abi-mismatch");
+  // More than k_wrap_lines lines apart, each line long enough to have been wrapped (a row with `.*`
+  // between its words: "HIP version file: .*not found"); twelve lines are still one message.
+  auto apart = [](int lines_between) {
+    std::string log = "HIP version file: /opt/rocm-7.2.3/hip/share/hip/version\n";
+    for (int i = 0; i < lines_between; ++i) {
+      log += "the build of this extension printed one more ordinary line of output number " + std::to_string(i) + "\n";
+    }
+    return log + "not found\n";
+  };
+  EXPECT_EQ(explain_text_category(apart(10)), "rocm-path");
+  EXPECT_NE(explain_text_category(apart(11)), "rocm-path");
+  // A Python traceback: its frame line and the source line it quotes are two lines, never one message
+  // (seen in a training log: "File …/triton/runtime/__init__.py" above "from .autotuner import (…, OutOfResources, …").
+  const std::string traceback =
+      "Traceback (most recent call last):\n"
+      "  File \"/home/u/triton/python/triton/runtime/__init__.py\", line 1, in <module>\n"
+      "    from .autotuner import (Autotuner, Config, Heuristics, OutOfResources, autotune,\n"
+      "  File \"/home/u/triton/python/triton/runtime/autotuner.py\", line 7, in <module>\n"
+      "    from ..testing import do_bench\n";
+  EXPECT_NE(explain_text_category(traceback), "triton-compile");
+}
+
 TEST(PastingForms, EnoughSamples) { EXPECT_GE(samples().size(), 200u); }
 
 TEST(PastingForms, EachTransformSurvives) {
@@ -311,7 +443,7 @@ TEST(PastingForms, EachTransformSurvives) {
       }
     }
     if (transform.fixed) {
-      EXPECT_EQ(survived, samples().size()) << transform.name << " loses, e.g. " << (lost.empty() ? "" : lost.front());
+      EXPECT_LE(lost.size(), transform.max_lost) << transform.name << " loses, e.g. " << (lost.empty() ? "" : lost.front());
     }
   }
 }
