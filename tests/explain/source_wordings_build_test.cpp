@@ -361,6 +361,14 @@ TEST(SourceWordingsBuild, FourteenthRoundCommonMessagesAreReadAsTheirCause) {
       {"/usr/bin/ld: cannot find -lhsa-runtime64", "rocm-path", "gpu-runtime-lib-not-on-link-path", k_ld},
       {"/usr/bin/ld.gold: error: cannot find -lrocblas", "rocm-path", "gpu-runtime-lib-not-on-link-path", k_gold},
       {"ld.lld: error: unable to find library -lcudart", "rocm-path", "gpu-runtime-lib-not-on-link-path", k_lld},
+      // GCC handed HIP's flags: the HIP sources are compiled with g++, not ROCm's clang (opts-common.cc's wording, with
+      // the typographic quotes GCC prints in a UTF-8 locale and the older "command line" spelling).
+      {"c++: error: unrecognized command-line option ‘--offload-arch=gfx1201’", "rocm-path",
+       "rocm-lib-needs-hip-compiler", "https://github.com/ROCm/TheRock/issues/498"},
+      {"c++: error: unrecognized command line option '--offload-arch=gfx900'; did you mean '--offload-abi=ilp32'?",
+       "rocm-path", "rocm-lib-needs-hip-compiler", "https://github.com/spack/spack/issues/30181"},
+      {"g++: error: unrecognized command-line option ‘-fno-gpu-rdc’", "rocm-path", "rocm-lib-needs-hip-compiler",
+       "https://github.com/ROCm/TransformerEngine/issues/439"},
       // bash's "%s: command not found" pasted without the shell's prefix.
       {"hipcc: command not found", "rocm-path", "hipcc-not-on-path",
        "https://git.savannah.gnu.org/cgit/bash.git/tree/execute_cmd.c?h=bash-5.2"},
@@ -394,6 +402,8 @@ TEST(SourceWordingsBuild, FourteenthRoundNeighboursStayUnmatched) {
       "error: no matching function for call to 'atomicAdd(float*, double)'",
       "error: identifier \"atomicAdd\" is undefined",
       "foo: command not found",
+      "g++: error: unrecognized command-line option ‘-fno-plt-foo’",  // another option GCC does not know
+      "clang: warning: argument unused during compilation: '--offload-arch=gfx90a'",
       // CMake 3.23's wording for an architecture list it could not test: the training log instant-ngp-753 (fixed by
       // another CMake) shows that the message alone does not name the cause.
       "  CMAKE_CUDA_ARCHITECTURES must be valid if set.",
