@@ -41,6 +41,20 @@ struct Case {
   std::string source;
 };
 
+// Each line's first matching row is the case's row, of the case's category.
+void expect_first_row_of_each(const std::vector<Case>& cases) {
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.source);
+    auto hits = hits_of(c.line);
+    if (hits.empty()) {
+      ADD_FAILURE() << "nothing matched: " << c.line;
+      continue;
+    }
+    EXPECT_EQ(hits.front().id, c.id) << c.line;
+    EXPECT_EQ(hits.front().category, c.category) << c.line;
+  }
+}
+
 const std::string k_cmake = "https://github.com/Kitware/CMake/blob/";
 const std::string k_cuda13 = "https://developer.download.nvidia.com/compute/cuda/redist/cuda_nvcc/ (CUDA 13.0)";
 const std::string k_cuda12 =
@@ -240,16 +254,7 @@ TEST(SourceWordingsBuild, EachToolMessageIsReadAsItsCause) {
       {"make[1]: *** [foo.o] Getötet", "oom", "compiler-killed-signal",
        "https://git.savannah.gnu.org/cgit/make.git/tree/src/job.c?h=4.4.1"},
   };
-  for (const auto& c : cases) {
-    SCOPED_TRACE(c.source);
-    auto hits = hits_of(c.line);
-    if (hits.empty()) {
-      ADD_FAILURE() << "nothing matched: " << c.line;
-      continue;
-    }
-    EXPECT_EQ(hits.front().id, c.id) << c.line;
-    EXPECT_EQ(hits.front().category, c.category) << c.line;
-  }
+  expect_first_row_of_each(cases);
 }
 
 // The same tools' neighbouring messages: warnings a successful build prints, and other causes.
@@ -375,16 +380,7 @@ TEST(SourceWordingsBuild, FourteenthRoundCommonMessagesAreReadAsTheirCause) {
       {"hipconfig: command not found", "rocm-path", "hipcc-not-on-path",
        "https://git.savannah.gnu.org/cgit/bash.git/tree/execute_cmd.c?h=bash-5.2"},
   };
-  for (const auto& c : cases) {
-    SCOPED_TRACE(c.source);
-    auto hits = hits_of(c.line);
-    if (hits.empty()) {
-      ADD_FAILURE() << "nothing matched: " << c.line;
-      continue;
-    }
-    EXPECT_EQ(hits.front().id, c.id) << c.line;
-    EXPECT_EQ(hits.front().category, c.category) << c.line;
-  }
+  expect_first_row_of_each(cases);
 }
 
 TEST(SourceWordingsBuild, FourteenthRoundNeighboursStayUnmatched) {
