@@ -41,6 +41,20 @@ struct Case {
   std::string source;
 };
 
+// Each line's first matching row is the case's row, of the case's category.
+void expect_first_row_of_each(const std::vector<Case>& cases) {
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.source);
+    auto hits = hits_of(c.line);
+    if (hits.empty()) {
+      ADD_FAILURE() << "nothing matched: " << c.line;
+      continue;
+    }
+    EXPECT_EQ(hits.front().id, c.id) << c.line;
+    EXPECT_EQ(hits.front().category, c.category) << c.line;
+  }
+}
+
 const std::string k_cmake = "https://github.com/Kitware/CMake/blob/";
 const std::string k_cuda13 = "https://developer.download.nvidia.com/compute/cuda/redist/cuda_nvcc/ (CUDA 13.0)";
 const std::string k_cuda12 =
@@ -240,16 +254,7 @@ TEST(SourceWordingsBuild, EachToolMessageIsReadAsItsCause) {
       {"make[1]: *** [foo.o] Getötet", "oom", "compiler-killed-signal",
        "https://git.savannah.gnu.org/cgit/make.git/tree/src/job.c?h=4.4.1"},
   };
-  for (const auto& c : cases) {
-    SCOPED_TRACE(c.source);
-    auto hits = hits_of(c.line);
-    if (hits.empty()) {
-      ADD_FAILURE() << "nothing matched: " << c.line;
-      continue;
-    }
-    EXPECT_EQ(hits.front().id, c.id) << c.line;
-    EXPECT_EQ(hits.front().category, c.category) << c.line;
-  }
+  expect_first_row_of_each(cases);
 }
 
 // The same tools' neighbouring messages: warnings a successful build prints, and other causes.
@@ -308,6 +313,103 @@ TEST(SourceWordingsBuild, NeighbouringMessagesAreNotReadAsTheCause) {
         ADD_FAILURE() << c.line << " matched " << hit.id;
       } else {
         EXPECT_NE(hit.category, c.not_category) << c.line << " matched " << hit.id;
+      }
+    }
+  }
+}
+
+// Fourteenth round (common messages still unknown): CMake's CUDA/HIP language messages read at its tags, LLVM's
+// subtarget warning for an AMDGPU processor it does not know, the sm_60 atomics of device code compiled for an older
+// arch, the linkers' "cannot find -l" for a GPU toolkit's library, and the shells' words for a missing hipcc.
+const std::string k_llvm_mc =
+    "https://github.com/llvm/llvm-project/blob/02834a92a79279ca2594bf00f5e1f9cc8ac3c3f2/llvm/lib/MC/MCSubtargetInfo.cpp";
+const std::string k_lld =
+    "https://github.com/llvm/llvm-project/blob/00784b93bea681f3b601fbd69ba7a5c60ca7e0f9/lld/ELF/Driver.cpp";
+const std::string k_ld = "https://sourceware.org/git/?p=binutils-gdb.git;a=blob;f=ld/ldfile.c;hb=binutils-2_42";
+const std::string k_gold = "https://sourceware.org/git/?p=binutils-gdb.git;a=blob;f=gold/fileread.cc;hb=binutils-2_42";
+const std::string k_atomics = "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#atomicadd";
+
+TEST(SourceWordingsBuild, FourteenthRoundCommonMessagesAreReadAsTheirCause) {
+  const std::vector<Case> cases = {
+      // CMake's HIP and CUDA language support (Modules/CMakeDetermine{HIP,CUDA}Compiler.cmake, cmGlobalGenerator).
+      {"  Failed to find ROCm root directory.", "rocm-path", "cmake-gpu-toolkit-root-not-found",
+       k_cmake + "v3.22.0/Modules/CMakeDetermineHIPCompiler.cmake"},
+      {"CMake Error: CMAKE_HIP_COMPILER not set, after EnableLanguage", "rocm-path", "cmake-gpu-compiler-not-found",
+       k_cmake + "v4.0.0/Source/cmGlobalGenerator.cxx"},
+      {"CMake Error: CMAKE_CUDA_COMPILER not set, after EnableLanguage", "rocm-path", "cmake-gpu-compiler-not-found",
+       k_cmake + "v3.21.0/Source/cmGlobalGenerator.cxx"},
+      {"  Unable to find _CUDA_LIBRARY_DIR based on _CUDA_TARGET_DIR=/usr/local/cuda/targets/x86_64-linux",
+       "rocm-path", "cmake-gpu-toolkit-root-not-found", k_cmake + "v4.0.0/Modules/CMakeDetermineCUDACompiler.cmake"},
+      {"  Unable to find cuda_runtime.h in \"/usr/local/cuda/targets/x86_64-linux/include\" for _CUDA_INCLUDE_DIR.",
+       "rocm-path", "cmake-gpu-toolkit-root-not-found", k_cmake + "v4.0.0/Modules/CMakeDetermineCUDACompiler.cmake"},
+      {"  Failed to find a working HIP architecture.", "arch-detect", "hip-cmake-gpu-detect-failed",
+       k_cmake + "v3.21.0/Modules/CMakeDetermineHIPCompiler.cmake"},
+      // LLVM's MC subtarget table does not know the AMDGPU processor: the compiler predates the GPU.
+      {"'gfx1200' is not a recognized processor for this target (ignoring processor)", "compiler-version",
+       "llvm-amdgpu-processor-unrecognized", k_llvm_mc},
+      {"'gfx950' is not a recognized processor for this target (ignoring processor)", "compiler-version",
+       "llvm-amdgpu-processor-unrecognized", k_llvm_mc},
+      // sm_60_atomic_functions.h declares these only for __CUDA_ARCH__ >= 600.
+      {"foo.cu:12:5: error: no matching function for call to 'atomicAdd(double*, double)'", "arch-detect",
+       "cuda-sm60-atomic-old-arch", k_atomics},
+      {"kernel.cu(40): error: identifier \"atomicAdd_block\" is undefined", "arch-detect", "cuda-sm60-atomic-old-arch",
+       k_atomics},
+      {"kernel.cu(41): error: identifier \"atomicCAS_system\" is undefined", "arch-detect", "cuda-sm60-atomic-old-arch",
+       k_atomics},
+      // GNU ld (binutils 2.38+ adds ": %E"), gold and lld not finding a GPU toolkit's library.
+      {"/usr/bin/ld: cannot find -lcudart: No such file or directory", "rocm-path", "gpu-runtime-lib-not-on-link-path",
+       k_ld},
+      {"/usr/bin/ld: cannot find -lamdhip64", "rocm-path", "gpu-runtime-lib-not-on-link-path", k_ld},
+      {"/usr/bin/ld: cannot find -lcuda: No such file or directory", "rocm-path", "gpu-runtime-lib-not-on-link-path",
+       k_ld},
+      {"/usr/bin/ld: cannot find -lnvrtc", "rocm-path", "gpu-runtime-lib-not-on-link-path", k_ld},
+      {"/usr/bin/ld: cannot find -lhsa-runtime64", "rocm-path", "gpu-runtime-lib-not-on-link-path", k_ld},
+      {"/usr/bin/ld.gold: error: cannot find -lrocblas", "rocm-path", "gpu-runtime-lib-not-on-link-path", k_gold},
+      {"ld.lld: error: unable to find library -lcudart", "rocm-path", "gpu-runtime-lib-not-on-link-path", k_lld},
+      // GCC handed HIP's flags: the HIP sources are compiled with g++, not ROCm's clang (opts-common.cc's wording, with
+      // the typographic quotes GCC prints in a UTF-8 locale and the older "command line" spelling).
+      {"c++: error: unrecognized command-line option ‘--offload-arch=gfx1201’", "rocm-path",
+       "rocm-lib-needs-hip-compiler", "https://github.com/ROCm/TheRock/issues/498"},
+      {"c++: error: unrecognized command line option '--offload-arch=gfx900'; did you mean '--offload-abi=ilp32'?",
+       "rocm-path", "rocm-lib-needs-hip-compiler", "https://github.com/spack/spack/issues/30181"},
+      {"g++: error: unrecognized command-line option ‘-fno-gpu-rdc’", "rocm-path", "rocm-lib-needs-hip-compiler",
+       "https://github.com/ROCm/TransformerEngine/issues/439"},
+      // bash's "%s: command not found" pasted without the shell's prefix.
+      {"hipcc: command not found", "rocm-path", "hipcc-not-on-path",
+       "https://git.savannah.gnu.org/cgit/bash.git/tree/execute_cmd.c?h=bash-5.2"},
+      {"hipconfig: command not found", "rocm-path", "hipcc-not-on-path",
+       "https://git.savannah.gnu.org/cgit/bash.git/tree/execute_cmd.c?h=bash-5.2"},
+  };
+  expect_first_row_of_each(cases);
+}
+
+TEST(SourceWordingsBuild, FourteenthRoundNeighboursStayUnmatched) {
+  const std::vector<std::string> lines = {
+      "/usr/bin/ld: cannot find -lfoo: No such file or directory",  // a library of no GPU toolkit
+      "/usr/bin/ld: cannot find -lcudnn_foo",
+      "ld.lld: error: unable to find library -lz",
+      "-- Looking for a CUDA compiler - NOTFOUND",  // CMake's probe (check_language), not a failure
+      "-- Looking for a HIP compiler - /opt/rocm/llvm/bin/clang++",
+      "-- Looking for pthread_create in pthreads - not found",
+      "RuntimeError: No CUDA GPUs are available",  // a run without a GPU: none
+      "CUDA error: the provided PTX was compiled with an unsupported toolchain.",  // driver too old: none
+      "'apple-m4' is not a recognized processor for this target (ignoring processor)",  // a CPU, not a GPU
+      "'gfx000' is not a recognized processor for this target (ignoring processor)",  // the CPU agent: arch-detect
+      "error: no matching function for call to 'atomicAdd(float*, double)'",
+      "error: identifier \"atomicAdd\" is undefined",
+      "foo: command not found",
+      "g++: error: unrecognized command-line option ‘-fno-plt-foo’",  // another option GCC does not know
+      "clang: warning: argument unused during compilation: '--offload-arch=gfx90a'",
+      // CMake 3.23's wording for an architecture list it could not test: the training log instant-ngp-753 (fixed by
+      // another CMake) shows that the message alone does not name the cause.
+      "  CMAKE_CUDA_ARCHITECTURES must be valid if set.",
+  };
+  for (const auto& line : lines) {
+    for (const auto& hit : hits_of(line)) {
+      if (line.find("gfx000") != std::string::npos) {
+        EXPECT_NE(hit.id, "llvm-amdgpu-processor-unrecognized") << line;
+      } else {
+        ADD_FAILURE() << line << " matched " << hit.id;
       }
     }
   }
