@@ -538,6 +538,17 @@ bool LogScanner::match_wrapped(std::string_view visible, std::size_t limit) {
   std::size_t reach = m_longest_literal > 0 ? m_longest_literal - 1 : 0;
   std::string_view head = std::string_view(m_matching).substr(0, reach);
   m_break_symptom = false;
+  // One resumable scan serves both readings where the tail lies within the last piece (the two
+  // tails then differ only by the blank); the scan of the head stops once no literal can span the
+  // break any more: a literal wholly on this line is among its own candidates (m_candidates), which
+  // every use of m_break_candidates adds anyway.
+  bool shared_tail = reach > 0 && wrap_piece(m_wrap_count - 1).matching.size() >= reach;
+  std::uint32_t shared_state = 0;
+  if (++m_stamp == 0) {
+    std::fill(m_seen.begin(), m_seen.end(), 0);
+    m_stamp = 1;
+  }
+  auto found = [&](std::uint32_t literal) { m_break_candidates.push_back(m_literal_owner[literal]); };
   for (std::string_view sep : {std::string_view(" "), std::string_view()}) {
     m_joined_matching.clear();
     for (std::size_t i = m_wrap_count; i-- > 0 && m_joined_matching.size() < reach;) {
@@ -553,8 +564,17 @@ bool LogScanner::match_wrapped(std::string_view visible, std::size_t limit) {
     m_break_symptom =
         shows_symptom_literal(std::string_view(m_joined_matching).substr(from, 2 * m_longest_symptom_literal)) ||
         m_break_symptom;
-    collect_candidates(m_joined_matching, m_join_candidates);
-    m_break_candidates.insert(m_break_candidates.end(), m_join_candidates.begin(), m_join_candidates.end());
+    std::string_view tail = std::string_view(m_joined_matching).substr(0, at_break);
+    std::uint32_t state = 0;
+    if (shared_tail) {
+      if (sep.size() == 1) {
+        shared_state = m_literals.find_all_from(0, tail.substr(0, at_break - 1), m_seen, m_stamp, found);
+      }
+      state = m_literals.find_all_from(shared_state, sep, m_seen, m_stamp, found);
+    } else {
+      state = m_literals.find_all_from(0, tail, m_seen, m_stamp, found);
+    }
+    m_literals.find_all_across(state, head, m_seen, m_stamp, found);
   }
   m_join_candidates.assign(m_break_candidates.begin(), m_break_candidates.end());
   m_join_candidates.insert(m_join_candidates.end(), m_candidates.begin(), m_candidates.end());
