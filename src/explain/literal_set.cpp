@@ -15,6 +15,7 @@ LiteralSet::LiteralSet(const std::vector<std::string>& literals) : m_literal_cou
   m_next.reserve(most_states * 256);
   m_next.assign(256, k_none);
   std::vector<std::vector<std::uint32_t>> own_outputs(1);
+  m_depth.assign(1, 0);
   for (std::uint32_t index = 0; index < literals.size(); ++index) {
     std::uint32_t state = 0;
     for (unsigned char byte : literals[index]) {
@@ -22,6 +23,7 @@ LiteralSet::LiteralSet(const std::vector<std::string>& literals) : m_literal_cou
       if (edge == k_none) {
         edge = static_cast<std::uint32_t>(own_outputs.size());
         own_outputs.emplace_back();
+        m_depth.push_back(m_depth[state] + 1);
         m_next.resize(m_next.size() + 256, k_none);
       }
       state = m_next[static_cast<std::size_t>(state) * 256 + byte];

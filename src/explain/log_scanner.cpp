@@ -43,6 +43,17 @@ std::vector<std::string> facet_literals(const SignatureSet& set, std::vector<std
   return literals;
 }
 
+std::vector<std::string> symptom_literals(const SignatureSet& set, const std::vector<std::string>& facet_literals,
+                                          const std::vector<std::size_t>& owner) {
+  std::vector<std::string> literals;
+  for (std::size_t i = 0; i < facet_literals.size(); ++i) {
+    if (set.facets[owner[i]].kind == "symptom") {
+      literals.push_back(facet_literals[i]);
+    }
+  }
+  return literals;
+}
+
 // The regex sees at most k_window bytes of `text`, centred on the first of `literals` found.
 bool search_window(const std::regex& regex, const std::vector<std::string>& literals, std::string_view text,
                    std::size_t window) {
@@ -126,6 +137,9 @@ LogScanner::LogScanner(std::shared_ptr<const SignatureSet> signatures)
       m_facet_literal_texts(facet_literals(*m_signatures, m_facet_literal_owner, m_unfiltered_facets)),
       m_facet_literals(m_facet_literal_texts),
       m_facet_seen(m_facet_literal_texts.size(), 0),
+      m_symptom_literal_texts(symptom_literals(*m_signatures, m_facet_literal_texts, m_facet_literal_owner)),
+      m_symptom_literals(m_symptom_literal_texts),
+      m_symptom_seen(m_symptom_literal_texts.size(), 0),
       m_hits(m_signatures->signatures.size()) {
   for (const auto& literal : m_literal_texts) {
     m_longest_literal = std::max(m_longest_literal, literal.size());
@@ -207,18 +221,6 @@ bool LogScanner::match_second_stage(std::string_view matching, std::uint64_t lin
   }
   record_hit(static_cast<std::size_t>(row), line, evidence);
   return true;
-}
-
-bool LogScanner::shows_symptom_literal(std::string_view matching) {
-  if (++m_facet_stamp == 0) {
-    std::fill(m_facet_seen.begin(), m_facet_seen.end(), 0);
-    m_facet_stamp = 1;
-  }
-  bool any_symptom = false;
-  m_facet_literals.find_all(matching, m_facet_seen, m_facet_stamp, [&](std::uint32_t literal) {
-    any_symptom = any_symptom || m_signatures->facets[m_facet_literal_owner[literal]].kind == "symptom";
-  });
-  return any_symptom;
 }
 
 int LogScanner::second_stage_row(std::string_view matching) {
@@ -538,6 +540,19 @@ bool LogScanner::match_wrapped(std::string_view visible, std::size_t limit) {
   std::size_t reach = m_longest_literal > 0 ? m_longest_literal - 1 : 0;
   std::string_view head = std::string_view(m_matching).substr(0, reach);
   m_break_symptom = false;
+  // One resumable scan serves both readings where the tail lies within the last piece (the two
+  // tails then differ only by the blank); the scan of the head stops once no literal can span the
+  // break any more: a literal wholly on this line is among its own candidates (m_candidates), which
+  // every use of m_break_candidates adds anyway.
+  bool shared_tail = reach > 0 && wrap_piece(m_wrap_count - 1).matching.size() >= reach;
+  std::uint32_t shared_state = 0;
+  if (++m_stamp == 0) {
+    std::fill(m_seen.begin(), m_seen.end(), 0);
+    m_stamp = 1;
+  }
+  auto found = [&](std::uint32_t literal) { m_break_candidates.push_back(m_literal_owner[literal]); };
+  std::size_t symptom_head_part = std::string_view::npos;  // the head's part last read for symptoms alone
+  bool symptom_in_head = false;
   for (std::string_view sep : {std::string_view(" "), std::string_view()}) {
     m_joined_matching.clear();
     for (std::size_t i = m_wrap_count; i-- > 0 && m_joined_matching.size() < reach;) {
@@ -548,13 +563,44 @@ bool LogScanner::match_wrapped(std::string_view visible, std::size_t limit) {
     }
     std::size_t at_break = m_joined_matching.size();
     m_joined_matching.append(head);
-    // A symptom's literal (shorter than a row's) across the break.
+    // A symptom's literal (shorter than a row's) across the break, read as one window of 2 × the
+    // longest symptom literal around it: the tail's part and the literals that span the break are
+    // one resumable scan per reading, the head's part (the same for both readings) one scan.
     std::size_t from = at_break - std::min(at_break, m_longest_symptom_literal);
-    m_break_symptom =
-        shows_symptom_literal(std::string_view(m_joined_matching).substr(from, 2 * m_longest_symptom_literal)) ||
-        m_break_symptom;
-    collect_candidates(m_joined_matching, m_join_candidates);
-    m_break_candidates.insert(m_break_candidates.end(), m_join_candidates.begin(), m_join_candidates.end());
+    std::size_t head_part = std::min(head.size(), 2 * m_longest_symptom_literal - (at_break - from));
+    if (!m_break_symptom) {
+      if (++m_symptom_stamp == 0) {
+        std::fill(m_symptom_seen.begin(), m_symptom_seen.end(), 0);
+        m_symptom_stamp = 1;
+      }
+      bool any = false;
+      auto symptom = [&](std::uint32_t) { any = true; };
+      std::uint32_t state = m_symptom_literals.find_all_from(
+          0, std::string_view(m_joined_matching).substr(from, at_break - from), m_symptom_seen, m_symptom_stamp, symptom);
+      m_symptom_literals.find_all_across(state, head.substr(0, head_part), m_symptom_seen, m_symptom_stamp, symptom);
+      if (!any && head_part != symptom_head_part) {
+        symptom_head_part = head_part;
+        symptom_in_head = false;
+        if (++m_symptom_stamp == 0) {
+          std::fill(m_symptom_seen.begin(), m_symptom_seen.end(), 0);
+          m_symptom_stamp = 1;
+        }
+        m_symptom_literals.find_all(head.substr(0, head_part), m_symptom_seen, m_symptom_stamp,
+                                    [&](std::uint32_t) { symptom_in_head = true; });
+      }
+      m_break_symptom = any || (symptom_head_part == head_part && symptom_in_head);
+    }
+    std::string_view tail = std::string_view(m_joined_matching).substr(0, at_break);
+    std::uint32_t state = 0;
+    if (shared_tail) {
+      if (sep.size() == 1) {
+        shared_state = m_literals.find_all_from(0, tail.substr(0, at_break - 1), m_seen, m_stamp, found);
+      }
+      state = m_literals.find_all_from(shared_state, sep, m_seen, m_stamp, found);
+    } else {
+      state = m_literals.find_all_from(0, tail, m_seen, m_stamp, found);
+    }
+    m_literals.find_all_across(state, head, m_seen, m_stamp, found);
   }
   m_join_candidates.assign(m_break_candidates.begin(), m_break_candidates.end());
   m_join_candidates.insert(m_join_candidates.end(), m_candidates.begin(), m_candidates.end());

@@ -83,7 +83,6 @@ class LogScanner {
   bool match_second_stage(std::string_view matching, std::uint64_t line, std::string_view evidence);
   // The row the second stage's rules give `matching`, or -1; sets m_line_symptom.
   int second_stage_row(std::string_view matching);
-  bool shows_symptom_literal(std::string_view matching);
   // Whether this line belongs to a CMake message: "CMake Error at X (message):" and the indented
   // lines under it, which carry the message text but not CMake's name. A new message, or a line
   // outside one, ends what the message-carried facets carried.
@@ -155,6 +154,11 @@ class LogScanner {
   LiteralSet m_facet_literals;
   std::vector<std::uint32_t> m_facet_seen;
   std::uint32_t m_facet_stamp = 0;
+  // The symptoms' literals alone: the scan across a wrap's break asks only whether one shows.
+  std::vector<std::string> m_symptom_literal_texts;
+  LiteralSet m_symptom_literals;
+  std::vector<std::uint32_t> m_symptom_seen;
+  std::uint32_t m_symptom_stamp = 0;
   // Per facet, for the line being read: its literal is absent, or its regex is untried, shown, absent.
   static constexpr std::uint8_t k_facet_absent = 0;
   static constexpr std::uint8_t k_facet_untried = 1;

@@ -55,6 +55,32 @@ TEST(LiteralSet, FindsEveryLiteralIncludingOverlapsAndSuffixes) {
   EXPECT_TRUE(found.empty());
 }
 
+TEST(LiteralSet, ResumedScanFindsWhatOneScanFindsAndAcrossScanStopsAfterTheBreak) {
+  LiteralSet set({"he", "she", "his", "hers", "she"});
+  std::vector<std::uint32_t> seen(set.size(), 0);
+  std::set<std::uint32_t> found;
+  auto collect = [&](std::uint32_t index) { found.insert(index); };
+  // "us" then "hers" is "ushers" in one scan.
+  std::uint32_t state = set.find_all_from(0, "us", seen, 1, collect);
+  set.find_all_from(state, "hers", seen, 1, collect);
+  EXPECT_EQ(found, (std::set<std::uint32_t>{0, 1, 3, 4}));
+  // Across a break: "she" spans it; "hers", wholly after it, is left to a scan of that text alone.
+  found.clear();
+  state = set.find_all_from(0, "xs", seen, 2, collect);
+  set.find_all_across(state, "he hers", seen, 2, collect);
+  EXPECT_TRUE(found.contains(1) && found.contains(4));
+  EXPECT_FALSE(found.contains(3));
+  found.clear();
+  state = set.find_all_from(0, "hi", seen, 3, collect);
+  set.find_all_across(state, "s hers", seen, 3, collect);
+  EXPECT_EQ(found, (std::set<std::uint32_t>{2}));
+  // No literal prefix at the break: nothing after it is read.
+  found.clear();
+  state = set.find_all_from(0, "xt", seen, 4, collect);
+  set.find_all_across(state, "his", seen, 4, collect);
+  EXPECT_TRUE(found.empty());
+}
+
 TEST(LineSplitter, SplitsAcrossChunksAndTruncatesLongLines) {
   LineSplitter splitter(8);
   std::vector<std::string> lines;
