@@ -77,7 +77,10 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // Building without ROCm support." (cmake/public/LoadHIP.cmake), which every Linux source build without ROCm prints
     // (USE_ROCM defaults to ON and is switched off quietly), CUDA builds included; that ROCm was in fact installed (TheRock's
     // rocm-sdk packages in the venv) is the pull request's prose, not a message of the log.
-    "rocm-path/pytorch-174478-rocm-path-unset-therock-venv-building-without-rocm.log",
+    "rocm-path/pytorch-174478-rocm-path-unset-therock-venv-building-without-rocm.log",    // Fifteenth round: Fooocus's start-up lines only (versions, VRAM, "Device: cuda:0 AMD Radeon RX 6600 : native"); the
+    // excerpt of the commenter's log ends before the segmentation fault, and that HSA_OVERRIDE_GFX_VERSION=10.3.0 fixed it
+    // is the commenter's reply. A GPU named at start-up is no failure, and the log shows none.
+    "gpu-isa-override/fooocus-1288-rx6600xt-segfault-needs-override-10.3.0.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any

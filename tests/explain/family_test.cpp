@@ -276,6 +276,48 @@ TEST(CauseFamilies, FourteenthRoundRowsLeaveNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
+// The fifteenth round's training rows take their own wording and leave the neighbouring messages to the rows that had
+// them (or to nothing).
+TEST(CauseFamilies, FifteenthRoundRowsLeaveNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      // fish's report of another signal, and torch's DataLoader killed by SIGBUS (the corpus's none log), name nothing;
+      // the shell's SIGILL is the new row, the bare "Illegal instruction" keeps its own.
+      {{"fish: Job 1, 'python main.py' terminated by signal SIGSEGV (Address boundary error)"},
+       {},
+       "https://github.com/fish-shell/fish-shell/blob/3.2.0/share/functions/fish_job_summary.fish"},
+      {{" RuntimeError: DataLoader worker (pid 47) is killed by signal: Bus",
+        "error. It is possible that dataloader's workers are out of shared"},
+       {},
+       "https://github.com/fastai/docker-containers/issues/21"},
+      {{"fish: Job 1, 'python3 train.py' terminated by signal SIGILL (Illegal instruction)"},
+       {"sigill-terminated-by-signal"},
+       "https://github.com/fish-shell/fish-shell/blob/3.2.0/share/functions/fish_job_summary.fish"},
+      {{"Illegal instruction (core dumped)"}, {"illegal-instruction"}, "https://github.com/tensorflow/tensorflow/issues/46496"},
+      // ptxas refusing a project's own kernel over the static shared-memory limit (a size that grows with the batch,
+      // DeepGEMM#322) is no arch problem: nothing.
+      {{"NVCC compilation failed: ptxas error   : Entry function '_ZN9deep_gemm5sched30smxx_paged_mqa_logits_metadataILj8192E"
+        "Lj256ELj152ELb1EEEvjjbPKjS3_Pj' uses too much shared data (0x18004 bytes, 0xc000 max)"},
+       {},
+       "https://github.com/deepseek-ai/DeepGEMM/issues/322"},
+      // CMake's CXX naming a compiler that is not ROCm's names nothing; CUDACXX keeps the older second-stage rule; the
+      // path alone, outside CMake's message, names nothing.
+      {{"CMake Error at /usr/share/cmake-3.16/Modules/CMakeDetermineCXXCompiler.cmake:48 (message):",
+        "  Could not find compiler set in environment variable CXX:", "", "  /usr/bin/g++-9."},
+       {},
+       "https://github.com/Kitware/CMake/blob/v3.16.3/Modules/CMakeDetermineCXXCompiler.cmake"},
+      {{"CMake Error at /usr/share/cmake/Modules/CMakeDetermineCUDACompiler.cmake:25 (message):",
+        "  Could not find compiler set in environment variable CUDACXX:", "", "  /usr/local/cuda/bin/nvcc."},
+       {"facets-cmake-gpu-compiler-not-in-path"},
+       "https://github.com/NVIDIA/cutlass/issues/1269"},
+      {{"export CXX=/opt/rocm/bin/hipcc", "/opt/rocm/bin/hipcc"}, {}, "a shell line and hipcc's path alone"},
+      // nvcc handed CMake's detection text as the arch keeps its arch-detect row.
+      {{"Compile bug: nvcc fatal: Unsupported gpu architecture 'compute_No CUDA devices found.'"},
+       {"nvcc-empty-gpu-arch"},
+       "https://github.com/ggml-org/llama.cpp/issues/18430"},
+  };
+  expect_each_case_matches(cases);
+}
+
 TEST(CauseFamilies, DeviceLibraryForATargetIsNeverAPathProblem) {
   auto set = signatures();
   for (const auto& variant : test::family_variants()) {

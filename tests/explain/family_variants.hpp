@@ -476,6 +476,23 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "framework-host-compiler-too-old", "https://github.com/ROCm/MIOpen/blob/rocm-6.2.2/CMakeLists.txt"},
       {"Tensile::FATAL: Architecture gfx1036 not supported", "tensile-arch-not-supported",
        "https://github.com/ROCm/Tensile/blob/rocm-6.2.2/Tensile/TensileCreateLibrary.py"},
+      // Fifteenth round, training rules. cpu-isa: a shell's report of SIGILL, as the reporter quotes it and as fish's
+      // job summary prints it.
+      {"I'm getting a `terminated by signal SIGILL (Illegal instruction)` when importing tensorflow.",
+       "sigill-terminated-by-signal", "https://github.com/tensorflow/tensorflow/issues/18275"},
+      {"fish: Job 1, 'python3 -c \"import tensorflow\"' terminated by signal SIGILL (Illegal instruction)",
+       "sigill-terminated-by-signal",
+       "https://github.com/fish-shell/fish-shell/blob/3.2.0/share/functions/fish_job_summary.fish"},
+      // arch-detect: ptxas refusing a CUB kernel whose tuning policy (chosen by the compiled arch) overflows the
+      // static shared-memory limit.
+      {"ptxas error   : Entry function '_ZN3cub30DeviceRadixSortDownsweepKernelINS_21DeviceRadixSortPolicyIiN6thrust5tupleI6"
+       "float3S4_4int25Mat334Cov36float2fNS2_9null_typeES9_S9_EEiE9Policy700ELb0ELb0EiSA_iEEvPKT2_PSD_PKT3_PSH_PT4_SL_iiNS_"
+       "13GridEvenShareISL_EE' uses too much shared data (0xc300 bytes, 0xc000 max)",
+       "cub-kernel-shared-data-for-other-arch", "https://github.com/BruceCanovas/supersurfel_fusion/issues/1"},
+      // rocm-path: CMake's CXX naming ROCm's hipcc where none is installed (the value on the message's later line).
+      {"CMake Error at /usr/share/cmake-3.16/Modules/CMakeDetermineCXXCompiler.cmake:48 (message):\n  Could not find "
+       "compiler set in environment variable CXX:\n\n  /opt/rocm/bin/hipcc.",
+       "facets-cmake-env-compiler-rocm-missing", "https://github.com/xuhuisheng/rocm-build/issues/2"},
   };
   return variants;
 }
@@ -589,6 +606,22 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
       {"7635c25c81cd:41588:41837 [0] include/shm.h:28 NCCL WARN Call to posix_fallocate failed : No space left on device",
        "",
        "tests/data/logs/none/xgboost-5963-multi-gpu-tests-nccl-shm-posix-fallocate-docker-64mb.log"},
+      // Fifteenth round's none logs: a missing pip package, another process holding the GPU's memory, DataLoader workers
+      // without enough /dev/shm (twice), a project's own shape bug, a driver too old for the CUDA runtime.
+      {"ImportError: This modeling file requires the following packages that were not found in your environment: einops. "
+       "Run `pip install einops`",
+       "", "tests/data/logs/none/internlm-592-importerror-einops-not-installed.log"},
+      {"2019-01-08 19:06:11.303639: E tensorflow/stream_executor/rocm/rocm_driver.cc:601] failed to allocate 7.35G "
+       "(7889485824 bytes) from device: hipError_t(1002)",
+       "", "tests/data/logs/none/rocm-tensorflow-upstream-82-hip-alloc-other-process-holds-memory.log"},
+      {"ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).", "",
+       "tests/data/logs/none/simplerecon-3-dataloader-bus-error-shm.log"},
+      {" RuntimeError: DataLoader worker (pid 47) is killed by signal: Bus", "",
+       "tests/data/logs/none/fastai-docker-containers-21-dataloader-bus-error-shm-size.log"},
+      {"RuntimeError: mat1 and mat2 shapes cannot be multiplied (1x2 and 6x64)", "",
+       "tests/data/logs/none/mtpsl-3-mat1-mat2-shapes-cannot-be-multiplied.log"},
+      {"RuntimeError: CUDA error: CUDA driver version is insufficient for CUDA runtime version", "",
+       "tests/data/logs/none/nunif-702-driver-insufficient-for-cuda-13.log"},
       // A compiler error that is a bug in the code, not in the toolchain.
       {"broken.cpp:2:10: error: 'undeclared_function' was not declared in this scope", "", "g++ on this machine"},
   };
