@@ -20,17 +20,7 @@ class LiteralSet {
   template <class Found>
   void find_all(std::string_view text, std::vector<std::uint32_t>& seen_stamp, std::uint32_t stamp,
                 Found&& found) const {
-    std::uint32_t state = 0;
-    for (unsigned char byte : text) {
-      state = m_next[static_cast<std::size_t>(state) * 256 + byte];
-      for (std::uint32_t output = m_first_output[state]; output != k_none; output = m_outputs[output].next) {
-        std::uint32_t literal = m_outputs[output].literal;
-        if (seen_stamp[literal] != stamp) {
-          seen_stamp[literal] = stamp;
-          found(literal);
-        }
-      }
-    }
+    find_all_from(0, text, seen_stamp, stamp, found);
   }
 
   // A resumable scan: starts in `state` (0 at the start of a text) and returns the state after `text`,
