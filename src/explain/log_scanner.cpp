@@ -8,6 +8,7 @@
 #include "explain/line_normalizer.hpp"
 #include "explain/line_splitter.hpp"
 #include "util/utf8.hpp"
+#include "util/utf8.hpp"
 
 namespace archfit::explain {
 
@@ -70,15 +71,6 @@ bool search_window(const std::regex& regex, const std::vector<std::string>& lite
     text = text.substr(start, window);
   }
   return std::regex_search(text.begin(), text.end(), regex);
-}
-
-// Columns a line takes on a terminal or a page, one per UTF-8 character.
-std::size_t utf8_columns(std::string_view text) {
-  std::size_t columns = 0;
-  for (char c : text) {
-    columns += (static_cast<unsigned char>(c) & 0xc0) != 0x80 ? 1 : 0;
-  }
-  return columns;
 }
 
 // A Python traceback's frame line: `  File "/x/y.py", line 12, in f`.
@@ -525,7 +517,7 @@ bool LogScanner::match_wrapped(std::string_view visible, std::size_t limit) {
     std::size_t word_end = word == std::string_view::npos ? visible.size() : visible.find_first_of(" \t", word);
     std::string_view first_word = visible.substr(std::min(word, visible.size()),
                                                  word_end == std::string_view::npos ? std::string_view::npos : word_end - word);
-    if (wrap_piece(m_wrap_count - 1).columns + 1 + utf8_columns(first_word) <= k_min_wrapped_chars ||
+    if (wrap_piece(m_wrap_count - 1).columns + 1 + utf8::code_points(first_word) <= k_min_wrapped_chars ||
         is_traceback_frame(visible)) {
       m_wrap_count = 0;
     }
@@ -701,7 +693,7 @@ void LogScanner::push_wrap_piece(std::string_view visible) {
   piece.line = m_lines;
   piece.matching.assign(matching);
   piece.visible.assign(visible.substr(0, k_evidence_chars));
-  piece.columns = utf8_columns(visible);
+  piece.columns = utf8::code_points(visible);
   piece.indented = visible.starts_with(' ') || visible.starts_with('\t');
   piece.candidates.assign(m_candidates.begin(), m_candidates.end());
   piece.candidates.insert(piece.candidates.end(), m_break_candidates.begin(), m_break_candidates.end());

@@ -4,6 +4,7 @@
 
 #include "util/terminal_text.hpp"
 #include "util/text_lines.hpp"
+#include "util/utf8.hpp"
 
 namespace archfit::report {
 
@@ -68,17 +69,15 @@ void fix_lines(std::string& out, std::string_view fix, const TextStyle& style) {
 
 std::size_t text_columns(std::string_view text) {
   std::size_t columns = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\x1b') {  // a TextStyle colour: ESC [ … m
-      auto end = text.find('m', i);
-      if (end != std::string_view::npos) {
-        i = end;
-        continue;
-      }
+  for (std::size_t escape = text.find('\x1b'); escape != std::string_view::npos; escape = text.find('\x1b')) {
+    auto end = text.find('m', escape);  // a TextStyle colour: ESC [ … m
+    if (end == std::string_view::npos) {
+      break;
     }
-    columns += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80 ? 1 : 0;  // UTF-8 lead bytes
+    columns += utf8::code_points(text.substr(0, escape));
+    text.remove_prefix(end + 1);
   }
-  return columns;
+  return columns + utf8::code_points(text);
 }
 
 std::string wrap_prose(std::string_view text, std::size_t first, std::string_view continuation, const TextStyle& style) {

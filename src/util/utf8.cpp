@@ -65,4 +65,12 @@ void append(std::string& out, char32_t cp) {
   }
 }
 
+std::size_t code_points(std::string_view text) {
+  std::size_t count = 0;
+  for (char c : text) {
+    count += (static_cast<unsigned char>(c) & 0xc0) != 0x80 ? 1 : 0;
+  }
+  return count;
+}
+
 }  // namespace archfit::utf8

@@ -23,6 +23,10 @@ Step decode(std::string_view text, std::size_t at);
 // that may hold one pass U+FFFD instead).
 void append(std::string& out, char32_t code_point);
 
+// The code points of `text`, counted by their lead bytes: the columns it takes on a terminal or a
+// page, one per character.
+std::size_t code_points(std::string_view text);
+
 inline constexpr std::string_view k_replacement = "\xef\xbf\xbd";  // U+FFFD in UTF-8
 
 }  // namespace archfit::utf8
