@@ -501,6 +501,21 @@ void LogScanner::build_join(std::size_t start, WrapReading reading, std::string_
   }
 }
 
+template <class StillMatches>
+void LogScanner::record_shortest_join(WrapReading reading, std::string_view visible, int row,
+                                      StillMatches&& still_matches) {
+  std::size_t start = 0;
+  for (std::size_t s = m_wrap_count - 1; s > 0; --s) {
+    build_join(s, reading, m_matching, visible, m_joined_matching, nullptr);
+    if (still_matches(m_joined_matching)) {
+      start = s;
+      break;
+    }
+  }
+  build_join(start, reading, m_matching, visible, m_joined_matching, &m_joined_visible);
+  record_hit(static_cast<std::size_t>(row), wrap_piece(start).line, m_joined_visible);
+}
+
 bool LogScanner::match_wrapped(std::string_view visible, std::size_t limit) {
   m_break_candidates.clear();
   m_break_symptom = false;
@@ -617,17 +632,9 @@ bool LogScanner::match_wrapped(std::string_view visible, std::size_t limit) {
     if (row < 0) {
       continue;
     }
-    // The message starts where the shortest join that still matches starts: its first physical line.
-    std::size_t start = 0;
-    for (std::size_t s = m_wrap_count - 1; s > 0; --s) {
-      build_join(s, reading, m_matching, visible, m_joined_matching, nullptr);
-      if (signature_matches(m_signatures->signatures[static_cast<std::size_t>(row)], m_joined_matching)) {
-        start = s;
-        break;
-      }
-    }
-    build_join(start, reading, m_matching, visible, m_joined_matching, &m_joined_visible);
-    record_hit(static_cast<std::size_t>(row), wrap_piece(start).line, m_joined_visible);
+    const Signature& signature = m_signatures->signatures[static_cast<std::size_t>(row)];
+    record_shortest_join(reading, visible, row,
+                         [&](std::string_view joined) { return signature_matches(signature, joined); });
     return true;
   }
   return false;
@@ -650,23 +657,14 @@ bool LogScanner::match_wrapped_second_stage(std::string_view visible) {
   if (own || !across) {
     return false;
   }
-  std::string_view matching = m_matching;
   for (WrapReading reading : {WrapReading::soft, WrapReading::hard, WrapReading::hard_widest}) {
-    build_join(0, reading, matching, visible, m_joined_matching, nullptr);
+    build_join(0, reading, m_matching, visible, m_joined_matching, nullptr);
     int row = second_stage_row(m_joined_matching);
     if (row < 0) {
       continue;
     }
-    std::size_t start = 0;
-    for (std::size_t s = m_wrap_count - 1; s > 0; --s) {
-      build_join(s, reading, matching, visible, m_joined_matching, nullptr);
-      if (second_stage_row(m_joined_matching) == row) {
-        start = s;
-        break;
-      }
-    }
-    build_join(start, reading, matching, visible, m_joined_matching, &m_joined_visible);
-    record_hit(static_cast<std::size_t>(row), wrap_piece(start).line, m_joined_visible);
+    record_shortest_join(reading, visible, row,
+                         [&](std::string_view joined) { return second_stage_row(joined) == row; });
     m_line_symptom = false;
     return true;
   }

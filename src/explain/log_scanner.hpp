@@ -135,6 +135,10 @@ class LogScanner {
   // The join of pieces [start, count) and this line, as `reading` reads its breaks.
   void build_join(std::size_t start, WrapReading reading, std::string_view matching, std::string_view visible,
                   std::string& out, std::string* out_visible) const;
+  // Records `row`'s hit on the shortest join, as `reading` reads it, that `still_matches` accepts (the
+  // whole join does): the message starts at that join's first physical line.
+  template <class StillMatches>
+  void record_shortest_join(WrapReading reading, std::string_view visible, int row, StillMatches&& still_matches);
   void push_wrap_piece(std::string_view visible);
   std::vector<WrapPiece> m_wrap;
   std::size_t m_wrap_first = 0;
