@@ -33,6 +33,11 @@ inline const std::vector<FamilyVariant>& family_variants() {
       // oom: the linker (through collect2) and the assembler killed, not only cc1plus; locale words.
       {"collect2: fatal error: ld terminated with signal 9 [Killed]", "compiler-killed-signal",
        "https://github.com/llvm/llvm-project/issues/65276"},
+      // Docker's classic builder reporting a RUN step SIGKILLed (moby builder/dockerfile/dispatchers.go).
+      {"The command '/bin/sh -c /home/beakerx/setup.sh' returned a non-zero code: 137", "exit-137",
+       "https://github.com/twosigma/beakerx/issues/7282"},
+      {"ERROR: Service 'dva' failed to build: The command '/bin/sh -c pip install torch' returned a non-zero code: 137",
+       "exit-137", "https://github.com/AKSHAYUBHAT/DeepVideoAnalytics/issues/9"},
       {"collect2: fatal error: ld terminated with signal 9 [Unicestwiony]", "compiler-killed-signal",
        "https://github.com/llvm-mos/llvm-mos/issues/74"},
       {"collect2: fatal error: ld terminated with signal 9 [Killed: 9]", "compiler-killed-signal",
