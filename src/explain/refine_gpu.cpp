@@ -7,6 +7,7 @@
 #include "detect/gfx_target_version.hpp"
 #include "explain/log_facts.hpp"
 #include "explain/refiner.hpp"
+#include "explain/rocm_support.hpp"
 #include "knowledge/amdgpu_processors.hpp"
 #include "model/target_id.hpp"
 
@@ -129,6 +130,49 @@ const std::regex& sm_on_line() {
   return regex;
 }
 
+// The AMD GPUs a log that sets no override names (log_facts.hpp), one per processor and at most
+// k_max_named_gpus: by gfx or product name, or by an APU's CPU when it names no other.
+constexpr std::size_t k_max_named_gpus = 2;
+std::vector<const LoggedGpu*> gpus_named_without_override(const LogFacts& facts) {
+  std::vector<const LoggedGpu*> named;
+  if (!facts.overrides.empty()) {
+    return named;  // log_rules.cpp judges a log's GPUs against its override
+  }
+  bool other_than_cpu = std::any_of(facts.gpus.begin(), facts.gpus.end(),
+                                    [](const LoggedGpu& gpu) { return gpu.naming != GpuNaming::cpu_name; });
+  for (const auto& gpu : facts.gpus) {
+    bool known = std::any_of(named.begin(), named.end(),
+                             [&](const LoggedGpu* seen) { return seen->where.value == gpu.where.value; });
+    if (known || (other_than_cpu && gpu.naming == GpuNaming::cpu_name) || named.size() == k_max_named_gpus) {
+      continue;
+    }
+    named.push_back(&gpu);
+  }
+  return named;
+}
+
+// What the compatibility matrices say about each GPU the log names, and the gfx the fix should name
+// when the log names one processor and the matching line none.
+void describe_named_amd_gpus(Finding& finding, PlaceholderValues& values, const LogFacts& facts,
+                             const std::optional<std::string>& line_gfx) {
+  if (line_gfx) {
+    if (std::string support = describe_rocm_support(rocm_support(*line_gfx)); !support.empty()) {
+      finding.details.push_back(support);
+    }
+    return;
+  }
+  auto named = gpus_named_without_override(facts);
+  for (const auto* gpu : named) {
+    std::string support = describe_rocm_support(rocm_support(gpu->where.value));
+    finding.details.push_back(fmt::format("the log names {} ({}, line {}){}{}", gpu->named_as, gpu->where.value,
+                                          gpu->where.line, support.empty() ? "" : ": ", support));
+  }
+  if (named.size() == 1 && !values.contains("gfx of your GPU")) {
+    values["gfx of your GPU"] = named.front()->where.value;
+    values["gfx"] = named.front()->where.value;
+  }
+}
+
 }  // namespace
 
 void refine_gpu_code_missing(Finding& finding, PlaceholderValues& values, const RefineInput& input) {
@@ -173,6 +217,7 @@ void refine_gpu_code_missing(Finding& finding, PlaceholderValues& values, const 
         values["lib.so"] = libraries.front().path;
       }
     }
+    describe_named_amd_gpus(finding, values, input.log.facts, log_gfx);
   } else {
     auto log_sm = capture(finding, sm_on_line());
     std::string log_capability = log_sm ? sm_to_capability("sm_" + *log_sm) : std::string();

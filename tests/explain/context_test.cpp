@@ -118,6 +118,49 @@ TEST(ExplainContext, ValuesFromTheLogLineFillTheFix) {
   EXPECT_NE(details_text(smem["findings"][0]).find("allows 101376"), std::string::npos);
 }
 
+// A missing-code error with an AMD GPU named elsewhere in the log: the GPU's processor against ROCm's
+// compatibility matrices. Oracles: the products' processors from AMD's and LLVM's tables (RX 6900 XT is Navi 21,
+// gfx1030; RX 6600 is Navi 23, gfx1032; RX 5700 XT is Navi 10, gfx1010; AMDGPUUsage's generic processors put
+// gfx1030-gfx1036 in gfx10-3-generic and gfx1010-gfx1013 in gfx10-1-generic) and the matrices of ROCm 6.0-7.2
+// (docs/compatibility/compatibility-matrix-historical-6.0.csv: gfx1030 listed from 6.0; no gfx101x/gfx1032).
+TEST(ExplainContext, AGpuTheLogNamesIsJudgedAgainstTheRocmMatrices) {
+  auto listed = explain_json({"--no-context", (logs_dir() / "gpu-code-missing/rocminstaller-6-alphafold-image-gfx90x-only-rx6900xt.log").string()});
+  auto listed_details = details_text(listed["findings"][0]);
+  EXPECT_NE(listed_details.find("(gfx1030, line 3)"), std::string::npos) << listed_details;
+  EXPECT_NE(listed_details.find("supported from ROCm 6.0"), std::string::npos) << listed_details;
+  EXPECT_EQ(listed_details.find("HSA_OVERRIDE_GFX_VERSION"), std::string::npos) << listed_details;
+  EXPECT_NE(listed["findings"][0]["fix"].get<std::string>().find("PYTORCH_ROCM_ARCH=gfx1030"), std::string::npos);
+
+  const std::string error = "\"hipErrorNoBinaryForGpu: Unable to find code object for all current devices!\"\n";
+  auto relative = explain_json({"--no-context", write_temp_file("rx6600.log", "GPU: AMD Radeon RX 6600\n" + error)});
+  ASSERT_EQ(relative["findings"][0]["category"], "gpu-code-missing");
+  auto relative_details = details_text(relative["findings"][0]);
+  EXPECT_NE(relative_details.find("do not list gfx1032"), std::string::npos) << relative_details;
+  EXPECT_NE(relative_details.find("run the code of gfx1030"), std::string::npos) << relative_details;
+  EXPECT_NE(relative_details.find("HSA_OVERRIDE_GFX_VERSION=10.3.0"), std::string::npos) << relative_details;
+  EXPECT_NE(relative["findings"][0]["fix"].get<std::string>().find("PYTORCH_ROCM_ARCH=gfx1032"), std::string::npos);
+
+  auto alone = explain_json({"--no-context", write_temp_file("rx5700.log", "GPU: AMD Radeon RX 5700 XT\n" + error)});
+  auto alone_details = details_text(alone["findings"][0]);
+  EXPECT_NE(alone_details.find("do not list gfx1010"), std::string::npos) << alone_details;
+  EXPECT_NE(alone_details.find("nor another processor of its family (gfx10-1-generic)"), std::string::npos) << alone_details;
+  EXPECT_EQ(alone_details.find("HSA_OVERRIDE_GFX_VERSION="), std::string::npos) << alone_details;  // gfx1010 is its lowest
+
+  // Renoir's iGPU, gfx90c (Ryzen 7 5800H): gfx9-generic, whose gfx900 no matrix from 6.0 lists but rocBLAS builds still
+  // carried (ROCm/rocBLAS#1398: HSA_OVERRIDE_GFX_VERSION=9.0.0 ran).
+  auto renoir = explain_json({"--no-context", write_temp_file("renoir.log",
+      "rocBLAS error: Cannot read /opt/rocm/lib/rocblas/library/TensileLibrary.dat: Illegal seek for GPU arch : gfx90c\n")});
+  auto renoir_details = details_text(renoir["findings"][0]);
+  EXPECT_NE(renoir_details.find("do not list gfx90c"), std::string::npos) << renoir_details;
+  EXPECT_NE(renoir_details.find("HSA_OVERRIDE_GFX_VERSION=9.0.0 presents gfx900"), std::string::npos) << renoir_details;
+  EXPECT_EQ(renoir_details.find("no override helps"), std::string::npos) << renoir_details;
+
+  // An override in the log: the whole-log rules judge the GPU against it (log_rules.hpp), not the matrices.
+  auto overridden = explain_json({"--no-context", write_temp_file("rx6600-override.log",
+                                                                   "GPU: AMD Radeon RX 6600\nexport HSA_OVERRIDE_GFX_VERSION=10.3.0\n" + error)});
+  EXPECT_EQ(details_text(overridden["findings"][0]).find("compatibility matri"), std::string::npos);
+}
+
 // GLIBCXX_3.4.32 (GCC 13) against this machine's libstdc++; readelf -V is the oracle for the
 // versions it defines.
 TEST(ExplainContext, GlibcxxNotFoundSaysWhetherThisLibstdcxxHasIt) {
