@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <regex>
 #include <set>
 
 #include <fmt/format.h>
@@ -25,6 +26,7 @@ constexpr std::string_view k_ptxas_of_cuda_build = "ptxas-in-cuda-build-without-
 constexpr std::string_view k_replaces_ptxas_findings = "replaces-ptxas-findings";
 constexpr std::string_view k_override_unseen_by_ollama = "override-set-but-ollama-checked-gfx";
 constexpr std::string_view k_arch_list_names_unknown = "torch-arch-list-names-unknown-arch";
+constexpr std::string_view k_family_override_not_in_run = "override-of-family-absent-from-failing-run";
 // Ollama's own lines (discover/amd_linux.go, amd_windows.go): the gfx compatibility check runs, and can
 // print "amdgpu is not supported", only when HSA_OVERRIDE_GFX_VERSION is unset in the server's environment;
 // with it set, the server logs "skipping rocm gfx compatibility check" instead.
@@ -43,7 +45,8 @@ std::string_view rank_of(std::string_view condition) {
   if (condition == k_ptxas_of_cuda_build) {
     return k_replaces_ptxas_findings;
   }
-  if (condition == k_override_unseen_by_ollama || condition == k_arch_list_names_unknown) {
+  if (condition == k_override_unseen_by_ollama || condition == k_arch_list_names_unknown ||
+      condition == k_family_override_not_in_run) {
     return k_before_gpu_findings;
   }
   return {};
@@ -137,11 +140,11 @@ Result<std::vector<LogRule>> parse_log_rules(std::string_view text, std::string_
     // Each condition has the one rank it means.
     if (rule.rank != rank_of(rule.condition)) {
       return Error{fmt::format("data/{}: rule '{}' pairs condition '{}' with rank '{}'; {} goes with {}, {} with {}, "
-                               "{} with {}, {} and {} with {}",
+                               "{} with {}, {}, {} and {} with {}",
                                name, rule.id, rule.condition, rule.rank, k_override_crossing, k_before_gpu_findings,
                                k_override_within, k_replaces_category_findings, k_ptxas_of_cuda_build,
                                k_replaces_ptxas_findings, k_override_unseen_by_ollama, k_arch_list_names_unknown,
-                               k_before_gpu_findings)};
+                               k_family_override_not_in_run, k_before_gpu_findings)};
     }
     for (const auto& known : rules) {
       if (known.id == rule.id) {
@@ -372,6 +375,77 @@ void add_override_unseen_by_ollama(const LogRule& rule, const LogFacts& facts, s
   findings.insert(at, std::move(finding));
 }
 
+// The first processor the data knows among the gfx names of `text` ("... Illegal seek for GPU arch : gfx90c").
+std::string first_known_processor(std::string_view text) {
+  static const std::regex gfx{R"(gfx[0-9]{2,3}[0-9a-f])", std::regex::icase};
+  std::string storage(text);
+  for (auto it = std::sregex_iterator(storage.begin(), storage.end(), gfx); it != std::sregex_iterator(); ++it) {
+    std::string name = it->str();
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (!amd_family_key(name).empty()) {
+      return name;
+    }
+  }
+  return {};
+}
+
+// A missing-code error whose line names the processor the runtime saw (rocBLAS's "Illegal seek for GPU arch :
+// gfx90c", HIP's "No compatible code objects found for: gfx1152", Ollama's "gpu_type=gfx1031"): with
+// HSA_OVERRIDE_GFX_VERSION in that process, libhsakmt reports the override's processor instead (topology.c), so
+// the line shows a run without it. When the log gives an override presenting another processor of that one's
+// family (9.0.0 for gfx90c, 10.3.0 for gfx1031: the usual workaround, ROCm/rocBLAS#1398), the failing process went
+// without the override. Goes in front of the missing-code finding; says nothing when a finding of the category is
+// already there (override-not-reaching-ollama) or when Ollama shows it read the override on some run (ollama#2502).
+void add_family_override_not_in_run(const LogRule& rule, const LogFacts& facts, std::vector<Finding>& findings) {
+  if (facts.overrides.empty() ||
+      std::any_of(findings.begin(), findings.end(), [&](const Finding& f) { return f.category == rule.category; })) {
+    return;
+  }
+  for (const auto& logged : facts.overrides) {
+    if (contains_lowercase(logged.text, k_ollama_override_seen)) {
+      return;
+    }
+  }
+  for (const auto& missing : findings) {
+    if (missing.category != "gpu-code-missing" || missing.evidence.empty()) {
+      continue;
+    }
+    std::string seen = first_known_processor(missing.evidence.front().text);
+    if (seen.empty()) {
+      continue;
+    }
+    for (const auto& logged : facts.overrides) {
+      auto version = detect::parse_gfx_override(logged.value);
+      std::string presented = version ? version->processor_name() : std::string();
+      if (presented.empty() || presented == seen || amd_family_key(presented) != amd_family_key(seen)) {
+        continue;
+      }
+      Finding finding = rule_finding(rule);
+      finding.evidence.push_back(missing.evidence.front());
+      if (logged.line != missing.evidence.front().line) {
+        finding.evidence.push_back({logged.line, logged.text});
+      }
+      std::sort(finding.evidence.begin(), finding.evidence.end(),
+                [](const EvidenceLine& a, const EvidenceLine& b) { return a.line < b.line; });
+      finding.matched_lines = finding.evidence.size();
+      finding.details.push_back(fmt::format(
+          "line {} ({}) names {}, the processor the runtime saw: with HSA_OVERRIDE_GFX_VERSION set in that process it "
+          "would have seen {}; line {} gives HSA_OVERRIDE_GFX_VERSION={} ({}, of {}'s family {}), so the failing run "
+          "went without it (data/error_log_rules.tsv, {})",
+          missing.evidence.front().line, missing.id, seen, presented, logged.line, logged.value, presented, seen,
+          amd_family_key(seen), rule.id));
+      PlaceholderValues values;
+      values["override"] = logged.value;
+      values["override gfx"] = presented;
+      values["gpu"] = seen;
+      finding.fix = fill_placeholders(rule.fix, values);
+      auto at = std::find_if(findings.begin(), findings.end(), is_gpu_finding);
+      findings.insert(at, std::move(finding));
+      return;
+    }
+  }
+}
+
 // "9.0+PTX" -> "9.0": torch accepts an arch with or without +PTX alike.
 std::string_view without_ptx(std::string_view arch) {
   std::size_t plus = arch.find('+');
@@ -435,6 +509,10 @@ LogRuleOutcome apply_log_rules(const std::vector<LogRule>& rules, const LogFacts
     }
     if (rule.condition == k_arch_list_names_unknown) {
       add_arch_list_names_unknown(rule, facts, findings);
+      continue;
+    }
+    if (rule.condition == k_family_override_not_in_run) {
+      add_family_override_not_in_run(rule, facts, findings);
       continue;
     }
     if (rule.condition == k_override_within) {

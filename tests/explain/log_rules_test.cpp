@@ -271,6 +271,42 @@ TEST(LogRules, OverrideSetButOllamaStillCheckedTheGfxDidNotReachTheServer) {
   }
 }
 
+TEST(LogRules, AFamilyOverrideTheLogGivesWasNotInTheFailingRun) {
+  // ROCm/rocBLAS#1398: rocBLAS names gfx90c (Ryzen 7 5800H), the maintainer's answer gives 9.0.0 (gfx900, gfx9-generic
+  // like gfx90c: LLVM's AMDGPUUsage generic processors), and the reporter confirmed it ran. With the variable set, libhsakmt
+  // reports the override's processor (ROCR-Runtime libhsakmt/src/topology.c), so a line naming gfx90c is a run without it.
+  const std::string rocblas = "rocBLAS error: Cannot read /opt/rocm/lib/rocblas/library/TensileLibrary.dat: Illegal seek "
+                              "for GPU arch : gfx90c";
+  const std::string answer = "`export HSA_OVERRIDE_GFX_VERSION=9.0.0`";
+  auto without = explain_text("rocblas-1398.log", rocblas + "\n\n" + answer + "\n");
+  ASSERT_EQ(ids(without), (std::vector<std::string>{"override-of-family-not-in-failing-run", "rocblas-no-kernels-for-arch"}));
+  const Finding& top = without.findings.front();
+  EXPECT_EQ(top.category, "gpu-isa-override");
+  ASSERT_EQ(top.evidence.size(), 2u);
+  EXPECT_EQ(top.evidence[0].line, 1u);
+  EXPECT_EQ(top.evidence[1].line, 3u);
+  EXPECT_NE(top.fix.find("HSA_OVERRIDE_GFX_VERSION=9.0.0"), std::string::npos) << top.fix;
+  EXPECT_NE(top.fix.find("reports gfx900"), std::string::npos) << top.fix;
+  // An override of another family (10.3.0 presents gfx1030, gfx10-3-generic): not the workaround for gfx90c.
+  EXPECT_EQ(ids(explain_text("other-family.log", rocblas + "\nexport HSA_OVERRIDE_GFX_VERSION=10.3.0\n")).front(),
+            "rocblas-no-kernels-for-arch");
+  // The line names the override's own processor: the override was in effect, and code for gfx900 is what is missing.
+  const std::string presented = "rocBLAS error: Cannot read /opt/rocm/lib/rocblas/library/TensileLibrary.dat: Illegal "
+                                "seek for GPU arch : gfx900";
+  EXPECT_EQ(ids(explain_text("presented.log", presented + "\n" + answer + "\n")).front(), "rocblas-no-kernels-for-arch");
+  // A line that names no processor (hipErrorNoBinaryForGpu) shows nothing about which run had the override.
+  auto bare = explain_text("bare.log", "GPU: AMD Radeon RX 6600\nexport HSA_OVERRIDE_GFX_VERSION=10.3.0\n"
+                                       "\"hipErrorNoBinaryForGpu: Unable to find code object for all current devices!\"\n");
+  ASSERT_FALSE(bare.findings.empty());
+  EXPECT_NE(bare.findings.front().id, "override-of-family-not-in-failing-run");
+  // Ollama read the override on some run (ollama/ollama#2502, training: Windows, where the bundled libraries lack
+  // gfx1031): the check's message keeps its answer.
+  const std::string check = "time=... source=amd_windows.go:95 msg=\"amdgpu is not supported\" gpu=0 gpu_type=gfx1031";
+  const std::string skip = "time=... source=amd_windows.go:63 msg=\"skipping rocm gfx compatibility check\" "
+                           "HSA_OVERRIDE_GFX_VERSION=10.3.0";
+  EXPECT_EQ(ids(explain_text("ollama-2502.log", check + "\n" + skip + "\n")).front(), "ollama-amdgpu-not-supported");
+}
+
 TEST(LogRules, AnArchTorchRefusesThatTheLoggedArchListNamesIsTheList) {
   // OpenBMB/BMTrain#83: torch's cpp_extension refuses 9.0+PTX, and the reporter's echo shows the list holding it.
   const std::string refused = "`ValueError: Unknown CUDA arch (9.0+PTX) or GPU not supported`";
@@ -424,7 +460,7 @@ std::string header_for_pairs() { return "id\tcategory\tcondition\trank\tcause\tf
 
 TEST(LogRules, TableParsesAndRejectsWhatExplainCannotEvaluate) {
   const auto& rules = builtin_log_rules();
-  ASSERT_EQ(rules.size(), 5u);
+  ASSERT_EQ(rules.size(), 6u);
   EXPECT_EQ(rules[0].id, "override-crosses-gpu-family");
   EXPECT_EQ(rules[1].id, "override-within-gpu-family");
   EXPECT_EQ(rules[1].rank, "replaces-category-findings");
@@ -435,6 +471,12 @@ TEST(LogRules, TableParsesAndRejectsWhatExplainCannotEvaluate) {
   EXPECT_EQ(rules[3].rank, "before-gpu-findings");
   EXPECT_EQ(rules[4].id, "torch-arch-list-names-unknown-arch");
   EXPECT_EQ(rules[4].category, "arch-detect");
+  EXPECT_EQ(rules[5].id, "override-of-family-not-in-failing-run");
+  EXPECT_EQ(rules[5].rank, "before-gpu-findings");
+  EXPECT_FALSE(parse_log_rules(header_for_pairs() + "a\tgpu-isa-override\toverride-of-family-absent-from-failing-run\t"
+                                                    "replaces-category-findings\tc\tf\thttps://example.org/x\n",
+                               "t")
+                   .ok());
   EXPECT_FALSE(parse_log_rules(header_for_pairs() + "a\tgpu-isa-override\toverride-set-but-ollama-checked-gfx\t"
                                                     "replaces-category-findings\tc\tf\thttps://example.org/x\n",
                                "t")
