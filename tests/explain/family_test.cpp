@@ -334,10 +334,19 @@ TEST(CauseFamilies, SixteenthRoundRowsLeaveNeighbouringWordingsAlone) {
         "    Error code: 98"},
        {},
        "https://github.com/laugh12321/TensorRT-YOLO/blob/v5.1.0/include/deploy/core/macro.hpp"},
+      {{"CUDA Error:", "    File:       TensorRT-YOLO/source/deploy/vision/inference.cpp", "    Line:       558",
+        "    Error code: 98", "    Error text: invalid device function"},
+       {"cuda-error-text-invalid-device-function"},
+       "https://github.com/laugh12321/TensorRT-YOLO/issues/74"},
       {{"    Error text: an illegal memory access was encountered"},
        {},
        "https://github.com/laugh12321/TensorRT-YOLO/blob/v5.1.0/include/deploy/core/macro.hpp"},
-      // tiny-cuda-nn's setup.py reporting the compute capability it did obtain names nothing.
+      // tiny-cuda-nn's setup.py reporting the compute capability it did obtain names nothing; the one it could not is the
+      // new row.
+      {{"OSError: Unknown compute capability. Specify the target compute capabilities in the TCNN_CUDA_ARCHITECTURES "
+        "environment variable or install PyTorch with the CUDA backend to detect it automatically."},
+       {"compute-capability-undetermined"},
+       "https://github.com/NVlabs/tiny-cuda-nn/blob/v1.6/bindings/torch/setup.py"},
       {{"Obtained compute capability 86 from PyTorch",
         "Obtained compute capabilities [86] from environment variable TCNN_CUDA_ARCHITECTURES"},
        {},
@@ -345,6 +354,9 @@ TEST(CauseFamilies, SixteenthRoundRowsLeaveNeighbouringWordingsAlone) {
       // The same words without an amdgpu-install run in the log, rocm-smi's own "N/A - No AMD devices detected" after
       // one, and amdgpu-install given the target explicitly name nothing.
       {{"No AMD devices detected."}, {}, "the message without an installer run"},
+      {{"sudo amdgpu-install --usecase=rocm --no-dkms --dryrun", "No AMD devices detected."},
+       {"facets-amdgpu-install-no-device-detected"},
+       "https://github.com/ROCm/legacy-rocm-build/issues/6484"},
       {{"sudo amdgpu-install --usecase=rocm --no-dkms", "AMD GFX VERSIONS: ", "\tN/A - No AMD devices detected"},
        {},
        "https://github.com/ROCm/rocm-systems/blob/1b1610fc2b2ab32af71e6e04e4d4a6a4ae597992/projects/rocm-smi-lib/src/"
