@@ -81,6 +81,11 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // excerpt of the commenter's log ends before the segmentation fault, and that HSA_OVERRIDE_GFX_VERSION=10.3.0 fixed it
     // is the commenter's reply. A GPU named at start-up is no failure, and the log shows none.
     "gpu-isa-override/fooocus-1288-rx6600xt-segfault-needs-override-10.3.0.log",
+    // Sixteenth round: the miner's "Failed to find supported devices: RX 5600XT" (the title; the reporter's log was not
+    // posted), which a closed-source miner prints whenever it takes no GPU (no OpenCL driver, an unsupported card); that its
+    // detection did not parse the ":xnack-" suffix the AMD driver appends to the gfx name is the maintainer's comment, and
+    // no gfx name or device listing of the run is in the excerpt.
+    "arch-detect/wildrig-multi-84-rx5600xt-xnack-suffix-failed-to-find-supported-devices.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any

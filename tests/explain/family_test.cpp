@@ -318,6 +318,56 @@ TEST(CauseFamilies, FifteenthRoundRowsLeaveNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
+// The sixteenth round's training rows take their own wording and leave the neighbouring messages to the rows that had
+// them (or to nothing).
+TEST(CauseFamilies, SixteenthRoundRowsLeaveNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      // "invalid device function" after the runtime's name keeps the older row; another CUDA error's text under the same
+      // label, and the error's number alone, name nothing.
+      {{"RuntimeError: HIP error: invalid device function"},
+       {"hip-invalid-device-function"},
+       "https://github.com/pytorch/pytorch/issues/132570"},
+      {{"CUDA error 98 at /source/llama.cpp/ggml-cuda.cu:7788: invalid device function"},
+       {"hip-invalid-device-function"},
+       "https://github.com/ggml-org/llama.cpp/pull/4454"},
+      {{"CUDA Error:", "    File:       TensorRT-YOLO/source/deploy/vision/inference.cpp", "    Line:       558",
+        "    Error code: 98"},
+       {},
+       "https://github.com/laugh12321/TensorRT-YOLO/blob/v5.1.0/include/deploy/core/macro.hpp"},
+      {{"CUDA Error:", "    File:       TensorRT-YOLO/source/deploy/vision/inference.cpp", "    Line:       558",
+        "    Error code: 98", "    Error text: invalid device function"},
+       {"cuda-error-text-invalid-device-function"},
+       "https://github.com/laugh12321/TensorRT-YOLO/issues/74"},
+      {{"    Error text: an illegal memory access was encountered"},
+       {},
+       "https://github.com/laugh12321/TensorRT-YOLO/blob/v5.1.0/include/deploy/core/macro.hpp"},
+      // tiny-cuda-nn's setup.py reporting the compute capability it did obtain names nothing; the one it could not is the
+      // new row.
+      {{"OSError: Unknown compute capability. Specify the target compute capabilities in the TCNN_CUDA_ARCHITECTURES "
+        "environment variable or install PyTorch with the CUDA backend to detect it automatically."},
+       {"compute-capability-undetermined"},
+       "https://github.com/NVlabs/tiny-cuda-nn/blob/v1.6/bindings/torch/setup.py"},
+      {{"Obtained compute capability 86 from PyTorch",
+        "Obtained compute capabilities [86] from environment variable TCNN_CUDA_ARCHITECTURES"},
+       {},
+       "https://github.com/NVlabs/tiny-cuda-nn/blob/v2.0/bindings/torch/setup.py"},
+      // The same words without an amdgpu-install run in the log, rocm-smi's own "N/A - No AMD devices detected" after
+      // one, and amdgpu-install given the target explicitly name nothing.
+      {{"No AMD devices detected."}, {}, "the message without an installer run"},
+      {{"sudo amdgpu-install --usecase=rocm --no-dkms --dryrun", "No AMD devices detected."},
+       {"facets-amdgpu-install-no-device-detected"},
+       "https://github.com/ROCm/legacy-rocm-build/issues/6484"},
+      {{"sudo amdgpu-install --usecase=rocm --no-dkms", "AMD GFX VERSIONS: ", "\tN/A - No AMD devices detected"},
+       {},
+       "https://github.com/ROCm/rocm-systems/blob/1b1610fc2b2ab32af71e6e04e4d4a6a4ae597992/projects/rocm-smi-lib/src/"
+       "rocm_smi_utils.cc"},
+      {{"sudo amdgpu-install --usecase=rocm --gfxversion=gfx1201 --no-dkms"},
+       {},
+       "https://github.com/ROCm/legacy-rocm-build/issues/6484"},
+  };
+  expect_each_case_matches(cases);
+}
+
 TEST(CauseFamilies, DeviceLibraryForATargetIsNeverAPathProblem) {
   auto set = signatures();
   for (const auto& variant : test::family_variants()) {

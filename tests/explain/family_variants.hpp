@@ -498,6 +498,34 @@ inline const std::vector<FamilyVariant>& family_variants() {
       {"CMake Error at /usr/share/cmake-3.16/Modules/CMakeDetermineCXXCompiler.cmake:48 (message):\n  Could not find "
        "compiler set in environment variable CXX:\n\n  /opt/rocm/bin/hipcc.",
        "facets-cmake-env-compiler-rocm-missing", "https://github.com/xuhuisheng/rocm-build/issues/2"},
+      // Sixteenth round, training rules. gpu-code-missing: cudaErrorInvalidDeviceFunction's text under a CUDA/HIP error
+      // check's own label.
+      {"    Error text: invalid device function", "cuda-error-text-invalid-device-function",
+       "https://github.com/laugh12321/TensorRT-YOLO/issues/74"},
+      {"MIOpen Error: HIP runtime error: invalid device function. hip_check_error.hpp: 18in function: hip_check_error",
+       "cuda-error-text-invalid-device-function",
+       "https://github.com/ROCm/composable_kernel/blob/rocm-6.2.2/include/ck/host_utility/hip_check_error.hpp"},
+      {"Best: 224 threads, 96 blocks (3.40282e+38ms)Error: invalid device function",
+       "cuda-error-text-invalid-device-function", "https://github.com/mp3guy/ICPCUDA/issues/17"},
+      {"KERNEL_ERROR: invalid device function in /sw/relion/2.0beta-git/src/gpu_utils/cuda_ml_optimiser.cu at line 273 "
+       "(error-code 8)",
+       "cuda-error-text-invalid-device-function", "https://github.com/3dem/relion/issues/149"},
+      {"[18:48:28] /home/zer0n/minerva/minerva/op/impl/cuda/cuda_perform.cu:136: Check failed: (e) == (cudaSuccess) "
+       "CudaPerformNormAddOnRow CUDA: invalid device function",
+       "cuda-error-text-invalid-device-function", "https://github.com/dmlc/minerva/issues/32"},
+      {"OpenCV Error: Gpu API call (invalid device function ) in unknown function.",
+       "cuda-error-text-invalid-device-function", "https://github.com/opencv/opencv/issues/4849"},
+      // arch-detect: tiny-cuda-nn's torch bindings finding no compute capability (no TCNN_CUDA_ARCHITECTURES, no CUDA
+      // device through PyTorch), as setup.py raises it and as pip's output cuts the OSError.
+      {"          raise EnvironmentError(\"Unknown compute capability. Specify the target compute capabilities in the "
+       "TCNN_CUDA_ARCHITECTURES environment variable or install PyTorch with the CUDA backend to detect it "
+       "automatically.\")",
+       "compute-capability-undetermined", "https://github.com/NVlabs/tiny-cuda-nn/blob/v2.0/bindings/torch/setup.py"},
+      {"      OSError: Unknown compute capability. Specify the target compute capabilities in",
+       "compute-capability-undetermined", "https://github.com/NVlabs/tiny-cuda-nn/issues/200"},
+      // arch-detect: amdgpu-install's GPU autodetection finding no GPU, the message alone on its line after the run.
+      {"sudo amdgpu-install --usecase=rocm --no-dkms --dryrun\nNo AMD devices detected.",
+       "facets-amdgpu-install-no-device-detected", "https://github.com/ROCm/legacy-rocm-build/issues/6484"},
   };
   return variants;
 }
@@ -627,6 +655,25 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
        "tests/data/logs/none/mtpsl-3-mat1-mat2-shapes-cannot-be-multiplied.log"},
       {"RuntimeError: CUDA error: CUDA driver version is insufficient for CUDA runtime version", "",
        "tests/data/logs/none/nunif-702-driver-insufficient-for-cuda-13.log"},
+      // Sixteenth round's none logs: training out of GPU memory, a full disk under torch.save, pip refused by PEP 668's
+      // externally managed system Python (twice), pip without write permission (twice), git submodules over ssh and
+      // git:// that time out.
+      {"CUDA error: out of memory", "",
+       "tests/data/logs/none/pytorch-deeplab-xception-72-cuda-error-out-of-memory-training.log"},
+      {"OSError: [Errno 28] No space left on device", "",
+       "tests/data/logs/none/mockingbird-774-synthesizer-train-no-space-left-on-device.log"},
+      {"error: externally-managed-environment", "",
+       "tests/data/logs/none/impulse-xdr-6-debian-12-pip3-externally-managed-environment.log"},
+      {"Could not install packages due to an EnvironmentError: [Errno 13] Permission denied: "
+       "'/Library/Python/2.7/site-packages/certifi'",
+       "", "tests/data/logs/none/assistant-sdk-python-244-pip-errno-13-permission-denied-site-packages.log"},
+      {"ERROR: Could not install packages due to an OSError: [WinError 2] The system cannot find the file specified: "
+       "'C:\\\\Python39\\\\Scripts\\\\bpyutils.exe' -> 'C:\\\\Python39\\\\Scripts\\\\bpyutils.exe.deleteme'",
+       "", "tests/data/logs/none/pipupgrade-120-windows-pip-oserror-winerror-2-deleteme-admin.log"},
+      {"ssh: connect to host github.com port 22: Connection timed out", "",
+       "tests/data/logs/none/maturity-models-178-submodule-ssh-port-22-timeout-no-ssh-key.log"},
+      {"github.com[0: 192.30.253.112]: errno=Connection timed out", "",
+       "tests/data/logs/none/nsgminer-40-git-protocol-submodule-connection-timed-out.log"},
       // A compiler error that is a bug in the code, not in the toolchain.
       {"broken.cpp:2:10: error: 'undeclared_function' was not declared in this scope", "", "g++ on this machine"},
   };
