@@ -81,6 +81,10 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // excerpt of the commenter's log ends before the segmentation fault, and that HSA_OVERRIDE_GFX_VERSION=10.3.0 fixed it
     // is the commenter's reply. A GPU named at start-up is no failure, and the log shows none.
     "gpu-isa-override/fooocus-1288-rx6600xt-segfault-needs-override-10.3.0.log",
+    // Seventeenth round: the issue description only (ROCm 5.5, a 7900 XTX, TensorFlow "throwing a segfault" after the
+    // reporter built HIP and TensorFlow for gfx1100); the AMD_LOG_LEVEL=7 log is an attachment, absent. That ROCm 5.5's
+    // libraries carry no gfx1100 code objects is the maintainer's answer; the excerpt names no failing message.
+    "gpu-code-missing/rocm-hip-3229-tensorflow-gfx1100-rocm-5.5-segfault.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any
