@@ -488,6 +488,13 @@ void add_arch_list_names_unknown(const LogRule& rule, const LogFacts& facts, std
     PlaceholderValues values;
     values["arch"] = std::string(without_ptx(refused.value));
     finding.fix = fill_placeholders(rule.fix, values);
+    // A signature of the same category that read the refusal alone (torch-arch-list-unknown-number, seventeenth
+    // round) is this finding without the list: this one, which quotes both lines, takes its place.
+    std::erase_if(findings, [&](const Finding& other) {
+      return other.category == rule.category && !other.evidence.empty() &&
+             std::all_of(other.evidence.begin(), other.evidence.end(),
+                         [&](const EvidenceLine& e) { return e.line == refused.line; });
+    });
     auto at = std::find_if(findings.begin(), findings.end(), is_gpu_finding);
     findings.insert(at, std::move(finding));
     return;

@@ -86,6 +86,10 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // detection did not parse the ":xnack-" suffix the AMD driver appends to the gfx name is the maintainer's comment, and
     // no gfx name or device listing of the run is in the excerpt.
     "arch-detect/wildrig-multi-84-rx5600xt-xnack-suffix-failed-to-find-supported-devices.log",
+    // Seventeenth round: the issue description only (ROCm 5.5, a 7900 XTX, TensorFlow "throwing a segfault" after the
+    // reporter built HIP and TensorFlow for gfx1100); the AMD_LOG_LEVEL=7 log is an attachment, absent. That ROCm 5.5's
+    // libraries carry no gfx1100 code objects is the maintainer's answer; the excerpt names no failing message.
+    "gpu-code-missing/rocm-hip-3229-tensorflow-gfx1100-rocm-5.5-segfault.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any

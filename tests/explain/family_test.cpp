@@ -266,8 +266,12 @@ TEST(CauseFamilies, FourteenthRoundRowsLeaveNeighbouringWordingsAlone) {
       {{"time=... source=amd_windows.go:63 msg=\"skipping rocm gfx compatibility check\" HSA_OVERRIDE_GFX_VERSION=10.3.0"},
        {},
        "https://github.com/ollama/ollama/issues/2502"},
-      // torch refusing a number alone stays unread (the log rule torch-arch-list-names-unknown-arch needs the list).
-      {{"`ValueError: Unknown CUDA arch (9.0+PTX) or GPU not supported`"}, {}, "https://github.com/OpenBMB/BMTrain/issues/83"},
+      // torch refusing a number alone: since the seventeenth round the arch list's row torch-arch-list-unknown-number
+      // (torch clamps a visible GPU to its own archs, so the number came from a list, NVIDIA/apex#1527); the log rule
+      // torch-arch-list-names-unknown-arch still takes its place where the log shows the list.
+      {{"`ValueError: Unknown CUDA arch (9.0+PTX) or GPU not supported`"},
+       {"torch-arch-list-unknown-number"},
+       "https://github.com/OpenBMB/BMTrain/issues/83"},
       // PyTorch's status line without ROCm is printed by every Linux build that finds none: no rocm-path answer.
       {{"-- ROCM_PATH environment variable is not set and /opt/rocm does not exist.", "Building without ROCm support."},
        {},
@@ -646,8 +650,9 @@ TEST(CauseFamilies, EleventhRoundRowsKeepToTheirOwnWording) {
   // A real architecture number nvcc lacks is the toolkit's age, not a failed detection.
   EXPECT_EQ(ids("nvcc fatal   : Unsupported gpu architecture 'compute_120'"), V{"nvcc-unsupported-gpu-arch"});
   EXPECT_EQ(ids("nvcc fatal   : Unsupported gpu architecture 'compute_native'"), V{"cmake-native-arch-too-old"});
-  // torch names a number it does not know: a GPU too new for this torch, not an arch list holding a word.
-  EXPECT_TRUE(ids("ValueError: Unknown CUDA arch (12.0) or GPU not supported").empty());
+  // torch names a number it does not know: not an arch list holding a word (torch-arch-list-not-an-arch), but, since
+  // the seventeenth round, a list naming an arch newer than torch (torch-arch-list-unknown-number).
+  EXPECT_EQ(ids("ValueError: Unknown CUDA arch (12.0) or GPU not supported"), V{"torch-arch-list-unknown-number"});
   // rocm_agent_enumerator's output names gfx000 for the CPU agent on every machine: no error by itself.
   EXPECT_TRUE(ids("gfx000").empty());
   // With a target, the device library is missing for that target (compiler-version), even after the change.
@@ -966,6 +971,44 @@ TEST(UnknownLog, QuotesThreeErrorLikeLinesAndSaysWhatItNeeds) {
   summaries.add_line("ninja: build stopped: subcommand failed.");
   auto only_summaries = explain_matches(summaries.matches(), *set, nullptr);
   EXPECT_NE(only_summaries.findings[0].fix.find("summary of a failure"), std::string::npos) << only_summaries.findings[0].fix;
+}
+
+// The seventeenth round's training rows, against their neighbours: each answers its tool's own wording and leaves the
+// tools' neighbouring messages alone.
+TEST(CauseFamilies, SeventeenthRoundRowsLeaveNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      // jaxlib's guard keeps its row; TensorFlow's start-up note about instructions it could use is no failure, and
+      // TensorFlow's own refusal keeps the older row.
+      {{"RuntimeError: This version of jaxlib was built using AVX instructions, which your CPU and/or operating system "
+        "do not support. You may be able work around this issue by building jaxlib from source."},
+       {"jaxlib-built-with-unsupported-instructions"},
+       "https://github.com/nhsx/skunkworks-bed-allocation/issues/35"},
+      {{"I tensorflow/core/platform/cpu_feature_guard.cc:142] Your CPU supports instructions that this TensorFlow binary "
+        "was not compiled to use: AVX2 FMA"},
+       {},
+       "https://github.com/tensorflow/tensorflow/blob/021bfd4e8001ca9ded726921e90d61594c044419/tensorflow/core/platform/cpu_feature_guard.cc"},
+      {{"The TensorFlow library was compiled to use AVX instructions, but these aren't available on your machine."},
+       {"cpu-feature-required-at-build-time"},
+       "https://github.com/tensorflow/tensorflow/blob/021bfd4e8001ca9ded726921e90d61594c044419/tensorflow/core/platform/cpu_feature_guard.cc"},
+      {{"jaxlib version 0.4.30 is installed, built using CUDA 12.3"}, {}, "a version line that names instructions nowhere"},
+      // PyTorch's status lines about NVTX name nothing; the linker not finding -lnvToolsExt keeps the link-path row.
+      {{"-- Found nvtx3: /pytorch/third_party/NVTX/c/include"}, {}, "PyTorch's CMake status line for nvtx3"},
+      {{"/usr/bin/ld: cannot find -lnvToolsExt"},
+       {"gpu-runtime-lib-not-on-link-path"},
+       "https://sourceware.org/git/?p=binutils-gdb.git;a=blob;f=ld/ldfile.c;hb=binutils-2_42"},
+      // torch's refusal of a number: the new row; a word keeps torch-arch-list-not-an-arch; nvcc's refusal of a number
+      // keeps its compiler-version row.
+      {{"ValueError: Unknown CUDA arch (9.0) or GPU not supported"},
+       {"torch-arch-list-unknown-number"},
+       "https://github.com/NVIDIA/apex/issues/1527"},
+      {{"ValueError: Unknown CUDA arch (cpu) or GPU not supported"},
+       {"torch-arch-list-not-an-arch"},
+       "https://github.com/oobabooga/textgen/issues/1382"},
+      {{"nvcc fatal   : Unsupported gpu architecture 'compute_90'"},
+       {"nvcc-unsupported-gpu-arch"},
+       "nvcc's refusal of an arch the toolkit lacks"},
+  };
+  expect_each_case_matches(cases);
 }
 
 }  // namespace

@@ -526,6 +526,31 @@ inline const std::vector<FamilyVariant>& family_variants() {
       // arch-detect: amdgpu-install's GPU autodetection finding no GPU, the message alone on its line after the run.
       {"sudo amdgpu-install --usecase=rocm --no-dkms --dryrun\nNo AMD devices detected.",
        "facets-amdgpu-install-no-device-detected", "https://github.com/ROCm/legacy-rocm-build/issues/6484"},
+      // Seventeenth round, training rules. cpu-isa: jaxlib's CPU feature guard, as the two logs quote it, and its
+      // template with the other instruction sets it checks (AVX2, FMA) and the macOS wording.
+      {"RuntimeError: This version of jaxlib was built using AVX instructions, which your CPU and/or operating system do "
+       "not support. You may be able work around this issue by building jaxlib from source.",
+       "jaxlib-built-with-unsupported-instructions", "https://github.com/jax-ml/jax/issues/31723"},
+      {"RuntimeError: This version of jaxlib was built using AVX2 instructions, which your CPU and/or operating system "
+       "do not support. This error is frequently encountered on macOS when running an x86 Python installation on ARM "
+       "hardware.",
+       "jaxlib-built-with-unsupported-instructions",
+       "https://github.com/jax-ml/jax/blob/fa0ad00b28c5c2a2f58a1f1fc599b8bb2e3e5f20/jaxlib/cpu_feature_guard.c"},
+      {"RuntimeError: This version of jaxlib was built using FMA instructions, which your CPU and/or operating system do "
+       "not support.",
+       "jaxlib-built-with-unsupported-instructions",
+       "https://github.com/jax-ml/jax/blob/fa0ad00b28c5c2a2f58a1f1fc599b8bb2e3e5f20/jaxlib/cpu_feature_guard.c"},
+      // compiler-version: PyTorch's CMake stopping for the legacy NVTX library a CUDA 12.6 toolkit lacks.
+      {"CMake Error at cmake/public/cuda.cmake:70 (message):\n  Failed to find nvToolsExt",
+       "torch-cmake-nvtoolsext-missing", "https://github.com/pytorch/pytorch/issues/133293"},
+      // arch-detect: torch's cpp_extension refusing a number in the arch list (apex's 9.0 under torch 1.12.1), with
+      // +PTX, and a Blackwell arch under an older torch.
+      {"it raises `Unknown CUDA arch (9.0) or GPU not supported`.", "torch-arch-list-unknown-number",
+       "https://github.com/NVIDIA/apex/issues/1527"},
+      {"ValueError: Unknown CUDA arch (8.9+PTX) or GPU not supported", "torch-arch-list-unknown-number",
+       "https://github.com/pytorch/pytorch/blob/v1.12.1/torch/utils/cpp_extension.py"},
+      {"ValueError: Unknown CUDA arch (12.0) or GPU not supported", "torch-arch-list-unknown-number",
+       "https://github.com/pytorch/pytorch/blob/v1.12.1/torch/utils/cpp_extension.py"},
   };
   return variants;
 }
@@ -676,6 +701,25 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
        "tests/data/logs/none/nsgminer-40-git-protocol-submodule-connection-timed-out.log"},
       // A compiler error that is a bug in the code, not in the toolchain.
       {"broken.cpp:2:10: error: 'undeclared_function' was not declared in this scope", "", "g++ on this machine"},
+      // Seventeenth round's none logs: a CUDA OOM at training time, no triton wheel for Windows, a port in use, pip's
+      // moved internal module, a full disk, an undeclared Python dependency, a container without libGL.
+      {"RuntimeError: CUDA out of memory. Tried to allocate 146.00 MiB (GPU 0; 8.00 GiB total capacity; 7.21 GiB already "
+       "allocated; 0 bytes free; 7.32 GiB reserved in total by PyTorch)",
+       "", "tests/data/logs/none/kohya-ss-623-cuda-oom-dreambooth-trainer-instead-of-lora.log"},
+      {"ERROR: Could not find a version that satisfies the requirement triton==2.2.0 (from versions: none)", "",
+       "tests/data/logs/none/latentsync-55-no-triton-2.2.0-wheel-windows.log"},
+      {"ERROR: No matching distribution found for triton==2.2.0", "",
+       "tests/data/logs/none/latentsync-55-no-triton-2.2.0-wheel-windows.log"},
+      {"RuntimeError: Address already in use", "",
+       "tests/data/logs/none/megatron-lm-343-tcpstore-address-already-in-use.log"},
+      {"ImportError: No module named req", "",
+       "tests/data/logs/none/modoboa-imap-migration-33-pip-req-moved-pip-10.log"},
+      {"ERROR: Could not install packages due to an EnvironmentError: [Errno 28] No space left on device", "",
+       "tests/data/logs/none/pip-7751-errno-28-no-space-tensorflow-federated.log"},
+      {"Trying to use pip-run in a fresh environment thus fails with `ModuleNotFoundError: No module named 'packaging'`.",
+       "", "tests/data/logs/none/pip-run-49-packaging-dependency-missing.log"},
+      {"ImportError: libGL.so.1: cannot open shared object file: No such file or directory", "",
+       "tests/data/logs/none/python-fingerprint-recognition-23-docker-libgl-so-1-missing.log"},
   };
   return lines;
 }

@@ -162,9 +162,6 @@ const std::vector<Neighbour>& neighbours() {
        k_torch_cpp_extension + ": no arch list"},
       {"UserWarning: There are no g++ version bounds defined for CUDA version 12.4",
        k_torch_cpp_extension + ": no bounds for this CUDA"},
-      // A number TORCH_CUDA_ARCH_LIST holds that this torch does not know is a GPU newer than torch, not a word in
-      // the list (torch-arch-list-not-an-arch stays with words).
-      {"ValueError: Unknown CUDA arch (12.0) or GPU not supported", k_torch_cpp_extension + ": a numeric arch"},
       // DeepSpeed: CUDA missing is only a warning where the op builder falls back to CPU ops.
       {"[WARNING]  async_io: cuda is missing or is incompatible with installed torch, only cpu ops can be compiled!",
        k_deepspeed + ": the CPU fallback"},
