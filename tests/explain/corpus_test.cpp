@@ -81,6 +81,13 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // excerpt of the commenter's log ends before the segmentation fault, and that HSA_OVERRIDE_GFX_VERSION=10.3.0 fixed it
     // is the commenter's reply. A GPU named at start-up is no failure, and the log shows none.
     "gpu-isa-override/fooocus-1288-rx6600xt-segfault-needs-override-10.3.0.log",
+    // Eighteenth round: rocminfo's agent (gfx1031, RX 6700 XT), the make line (AMDGPU_TARGETS=gxf1031) and gdb's start-up
+    // banner; the segmentation fault is only in the title, no override is named, and that the ROCm libraries ship no
+    // gfx1031 code (building for gfx1030 with HSA_OVERRIDE_GFX_VERSION=10.3.0 fixed it) is the reporter's later comment.
+    "gpu-isa-override/llama.cpp-5326-rx6700xt-gfx1031-segfault.log",
+    // Eighteenth round: dsnote's --verbose lines up to the GPU it chose ("ROCm", "AMD Radeon RX 6700 XT"); the failing
+    // lines are not in the excerpt, and the override to 10.3.0 is the maintainer's advice. A GPU named is no failure.
+    "gpu-isa-override/dsnote-296-whisperspeech-rx6700xt-override.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any
