@@ -90,6 +90,13 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // reporter built HIP and TensorFlow for gfx1100); the AMD_LOG_LEVEL=7 log is an attachment, absent. That ROCm 5.5's
     // libraries carry no gfx1100 code objects is the maintainer's answer; the excerpt names no failing message.
     "gpu-code-missing/rocm-hip-3229-tensorflow-gfx1100-rocm-5.5-segfault.log",
+    // Eighteenth round: rocminfo's agent (gfx1031, RX 6700 XT), the make line (AMDGPU_TARGETS=gxf1031) and gdb's start-up
+    // banner; the segmentation fault is only in the title, no override is named, and that the ROCm libraries ship no
+    // gfx1031 code (building for gfx1030 with HSA_OVERRIDE_GFX_VERSION=10.3.0 fixed it) is the reporter's later comment.
+    "gpu-isa-override/llama.cpp-5326-rx6700xt-gfx1031-segfault.log",
+    // Eighteenth round: dsnote's --verbose lines up to the GPU it chose ("ROCm", "AMD Radeon RX 6700 XT"); the failing
+    // lines are not in the excerpt, and the override to 10.3.0 is the maintainer's advice. A GPU named is no failure.
+    "gpu-isa-override/dsnote-296-whisperspeech-rx6700xt-override.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any

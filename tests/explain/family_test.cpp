@@ -372,6 +372,41 @@ TEST(CauseFamilies, SixteenthRoundRowsLeaveNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
+// The eighteenth round adds no row: its two misses show a GPU but no failure and no override, and its wrong category
+// (llama.cpp#3888, a run-time "invalid device function" only) was relabelled gpu-code-missing like the held-out
+// llama.cpp#4454 of the same evidence. These cases keep it that way: a GPU named, a build line or a debugger banner names
+// nothing, and the run-time message keeps its gpu-code-missing row (never an arch-detect one).
+TEST(CauseFamilies, EighteenthRoundRowsLeaveNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      // rocminfo's agent of an RX 6700 XT and a make line with a misspelled target: no failure, no override.
+      {{"  Name:                    gfx1031", "  Uuid:                    GPU-XX",
+        "  Marketing Name:          AMD Radeon RX 6700 XT",
+        "make -j16 LLAMA_HIPBLAS=1 LLAMA_HIP_UMA=1 AMDGPU_TARGETS=gxf1031"},
+       {},
+       "https://github.com/ggml-org/llama.cpp/issues/5326"},
+      {{"Reading symbols from ./main...", "(No debugging symbols found in ./main)"},
+       {},
+       "https://github.com/ggml-org/llama.cpp/issues/5326"},
+      // An application's verbose line naming the ROCm GPU it chose.
+      {{"[D] 13:26:35.007577108.7 0x7f79b1f56d00 () - gpu device str: (\"ROCm\", \" 0\", \" AMD Radeon RX 6700 XT\")"},
+       {},
+       "https://github.com/mkiol/dsnote/issues/296"},
+      // The run-time message alone, as llama.cpp#3888 and the held-out llama.cpp#4454 show it: gpu-code-missing.
+      {{"CUDA error 98 at /source/llama.cpp/ggml-cuda.cu:7788: invalid device function", "current device: 0",
+        "GGML_ASSERT: /source/llama.cpp/ggml-cuda.cu:7788: !\"CUDA error\""},
+       {"hip-invalid-device-function"},
+       "https://github.com/ggml-org/llama.cpp/pull/4454"},
+      // The compiler killed, as gcc's driver words it on a Raspberry Pi and under pip: oom's row of before.
+      {{"c++: internal compiler error: Killed (program cc1plus)"},
+       {"compiler-killed-signal"},
+       "https://github.com/zoglauer/megalib/issues/22"},
+      {{"      c++: fatal error: Killed signal terminated program cc1plus"},
+       {"compiler-killed-signal"},
+       "https://github.com/xrootd/xrootd/issues/2356"},
+  };
+  expect_each_case_matches(cases);
+}
+
 TEST(CauseFamilies, DeviceLibraryForATargetIsNeverAPathProblem) {
   auto set = signatures();
   for (const auto& variant : test::family_variants()) {

@@ -551,6 +551,31 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "https://github.com/pytorch/pytorch/blob/v1.12.1/torch/utils/cpp_extension.py"},
       {"ValueError: Unknown CUDA arch (12.0) or GPU not supported", "torch-arch-list-unknown-number",
        "https://github.com/pytorch/pytorch/blob/v1.12.1/torch/utils/cpp_extension.py"},
+      // Eighteenth round, training logs (no new row: the round's misses lack their cause in the excerpt): the round's
+      // wordings that rows of before already answer. gpu-code-missing: ggml's CUDA_CHECK under ROCm, from a pip build of
+      // llama-cpp-python (the corpus's llama.cpp#3888, relabelled like the held-out llama.cpp#4454).
+      {"CUDA error 98 at /tmp/pip-install-hs7_gnn9/llama-cpp-python_511b360284ee46a58d14441f896a5d8d/vendor/llama.cpp/"
+       "ggml-cuda.cu:6696: invalid device function",
+       "hip-invalid-device-function", "https://github.com/ggml-org/llama.cpp/issues/3888"},
+      // rocm-path: the binary hipcc looking for rocm_agent_enumerator under an empty ROCM_PATH.
+      {"sh: line 1: /bin/rocm_agent_enumerator: No such file or directory", "rocm-tool-not-found",
+       "https://github.com/ROCm/llvm-project/issues/78"},
+      // triton-mismatch: an attribute Triton removed (triton.Function, gone with TensorFlow support).
+      {"AttributeError: module 'triton' has no attribute 'Function'", "triton-module-moved",
+       "https://github.com/triton-lang/triton/issues/34"},
+      // libstdcxx-version: CXXABI (not GLIBCXX) missing from an older libstdc++ under /usr/local/lib.
+      {"`ImportError: /usr/local/bin/../lib/libstdc++.so.6: version 'CXXABI_1.3.8' not found (required by "
+       "/usr/local/lib/python3.5/site-packages/tensorflow/python/_pywrap_tensorflow.so)`",
+       "glibcxx-not-found", "https://github.com/RealScout/deep-learning-images/issues/6"},
+      // cmake-version: cmake_minimum_required's message with the running version on the same line.
+      {"  CMake 3.0 or higher is required.  You are running version 2.8.12.2", "cmake-too-old",
+       "https://github.com/spack/spack/pull/5326"},
+      // gpu-code-missing: PyTorch's warning for a card its wheel has no kernels for.
+      {"RTX A6000 with CUDA capability sm_86 is not compatible with the current PyTorch installation.",
+       "cuda-sm-not-compatible-with-torch", "https://github.com/nerfstudio-project/nerfacc/issues/80"},
+      // triton-compile: a pass of Triton's Intel backend failing.
+      {"RuntimeError: PassManager::run failed", "triton-passmanager-failed",
+       "https://github.com/intel/intel-xpu-backend-for-triton/issues/5654"},
   };
   return variants;
 }
@@ -699,6 +724,25 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
        "tests/data/logs/none/maturity-models-178-submodule-ssh-port-22-timeout-no-ssh-key.log"},
       {"github.com[0: 192.30.253.112]: errno=Connection timed out", "",
        "tests/data/logs/none/nsgminer-40-git-protocol-submodule-connection-timed-out.log"},
+      // Eighteenth round's none logs: run-time CUDA OOM (twice), a full tmpfs /tmp under pip, DataLoader workers without
+      // enough /dev/shm (the excerpt's description line and a traceback frame).
+      {"torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 128.00 MiB (GPU 0; 44.99 GiB total capacity; "
+       "6.15 GiB already allocated; 37.32 GiB free; 6.15 GiB reserved in total by PyTorch) If reserved memory is >> "
+       "allocated memory try setting max_split_size_mb to avoid fragmentation.  See documentation for Memory Management "
+       "and PYTORCH_CUDA_ALLOC_CONF",
+       "", "tests/data/logs/none/ChatGLM-Finetuning-28-cuda-oom.log"},
+      {"RuntimeError: CUDA out of memory. Tried to allocate 85.00 MiB (GPU 0; 4.00 GiB total capacity; 3.04 GiB already "
+       "allocated; 9.21 MiB free; 15.31 MiB cached)",
+       "", "tests/data/logs/none/bert_ner-10-cuda-oom-finetune.log"},
+      {"PIP failed to install the packet with the error message:", "",
+       "tests/data/logs/none/pelican-eggs-1836-pip-torch-tmpfs-full.log"},
+      {"OSError: [Errno 28] No space left on device", "",
+       "tests/data/logs/none/pelican-eggs-1836-pip-torch-tmpfs-full.log"},
+      {"When I set `num_workers=1` or other value greater than 0 in `torch.utils.data.DataLoader`, I get this error.", "",
+       "tests/data/logs/none/pytorch-5040-dataloader-bus-error-shm.log"},
+      {"  File \"/opt/conda/envs/pytorch-py3.6/lib/python3.6/site-packages/torch/nn/parallel/scatter_gather.py\", line 25, "
+       "in scatter",
+       "", "tests/data/logs/none/pytorch-5040-dataloader-bus-error-shm.log"},
       // A compiler error that is a bug in the code, not in the toolchain.
       {"broken.cpp:2:10: error: 'undeclared_function' was not declared in this scope", "", "g++ on this machine"},
       // Seventeenth round's none logs: a CUDA OOM at training time, no triton wheel for Windows, a port in use, pip's
