@@ -97,6 +97,14 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // Eighteenth round: dsnote's --verbose lines up to the GPU it chose ("ROCm", "AMD Radeon RX 6700 XT"); the failing
     // lines are not in the excerpt, and the override to 10.3.0 is the maintainer's advice. A GPU named is no failure.
     "gpu-isa-override/dsnote-296-whisperspeech-rx6700xt-override.log",
+    // Nineteenth round: rocBLAS's "Cannot read .../torch/lib/rocblas/library/TensileLibrary.dat: No such file or
+    // directory" (the title and a comment's line) without the "for GPU arch" tail that names the gfx; the gfx1031 and the
+    // HSA_OVERRIDE_GFX_VERSION=10.3.0 that fixed it are the maintainer's answer, not in the excerpt (a missing
+    // TensileLibrary.dat alone does not tell an unsupported gfx from a broken install).
+    "gpu-isa-override/rocblas-1339-tensilelibrary-gfx1031.log",
+    // Nineteenth round: the issue title only, "./webui.sh: line 255: 29175 Segmentation fault"; the RDNA3 GPU and the
+    // HSA_OVERRIDE_GFX_VERSION=11.0.0 that fixed it are in the thread's comments. A bare segfault names no cause.
+    "gpu-isa-override/stable-diffusion-webui-14255-webui-segfault-rdna3.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any

@@ -407,6 +407,52 @@ TEST(CauseFamilies, EighteenthRoundRowsLeaveNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
+// The nineteenth round's rows take their tools' own wording and leave the neighbouring messages alone.
+TEST(CauseFamilies, NineteenthRoundRowsLeaveNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      // tiny-cuda-nn's warning that it loaded an extension for a lower capability is no failure, and its message when
+      // torch has no CUDA at all is no missing GPU code: nothing.
+      {{"UserWarning: tinycudann was built for lower compute capability (86) than the system's (89). Performance may be "
+        "suboptimal."},
+       {},
+       "https://github.com/NVlabs/tiny-cuda-nn/blob/645c5962ced1d5c50a8933f0cbdfbd1a98d558ba/bindings/torch/tinycudann/"
+       "modules.py"},
+      {{"EnvironmentError: Unknown compute capability. Ensure PyTorch with CUDA support is installed."},
+       {},
+       "https://github.com/NVlabs/tiny-cuda-nn/blob/645c5962ced1d5c50a8933f0cbdfbd1a98d558ba/bindings/torch/tinycudann/"
+       "modules.py"},
+      // ptxas out of registers without Triton's codegen error before it (a CUDA build's own kernel and -maxrregcount)
+      // names nothing; after it, the new rule; Triton's ptxas refusing the GPU name keeps its row.
+      {{"ptxas fatal   : (C7600) Register allocation failed with register count of '32'. Compile the program with a "
+        "higher register target"},
+       {},
+       "https://github.com/pytorch/helion/issues/85 (ptxas's line alone)"},
+      {{"RuntimeError: Internal Triton PTX codegen error: ",
+        "ptxas fatal   : (C7600) Register allocation failed with register count of '64'. Compile the program with a "
+        "higher register target"},
+       {"facets-triton-ptxas-register-allocation"},
+       "https://github.com/triton-lang/triton/blob/00526b7b43179a5003957e18fab1969e83ce4715/third_party/nvidia/backend/"
+       "compiler.py"},
+      {{"triton.runtime.errors.PTXASError: PTXAS error: Internal Triton PTX codegen error", "`ptxas` stderr:",
+        "ptxas fatal   : Value 'sm_103a' is not defined for option 'gpu-name'"},
+       {"ptxas-gpu-name-undefined"},
+       "https://github.com/pytorch/pytorch/issues/163801"},
+      // rocBLAS's missing TensileLibrary.dat names the gfx only with its "for GPU arch" tail (the existing row); without
+      // it, nothing (rocBLAS#1339's line).
+      {{"rocBLAS error: Cannot read /opt/rocm/lib/rocblas/library/TensileLibrary.dat: No such file or directory for GPU "
+        "arch : gfx1031"},
+       {"rocblas-no-kernels-for-arch"},
+       "https://github.com/ROCm/rocBLAS/blob/rocm-5.4.0/library/src/tensile_host.cpp"},
+      {{"rocBLAS error: Cannot read /home/bc250/Desktop/stable-diffusion-webui/venv/lib/python3.10/site-packages/torch/"
+        "lib/rocblas/library/TensileLibrary.dat: No such file or directory"},
+       {},
+       "https://github.com/ROCm/rocBLAS/issues/1339"},
+      // hipcc's message without a version mismatch (its own HCC_HOME print under HIPCC_VERBOSE) names nothing.
+      {{"HCC_HOME=/opt/rocm/hcc"}, {}, "https://github.com/ROCm/HIP/blob/0037a19487cab5b6dcf350f7fcd94aca2723d05b/bin/hipcc"},
+  };
+  expect_each_case_matches(cases);
+}
+
 TEST(CauseFamilies, DeviceLibraryForATargetIsNeverAPathProblem) {
   auto set = signatures();
   for (const auto& variant : test::family_variants()) {

@@ -576,6 +576,32 @@ inline const std::vector<FamilyVariant>& family_variants() {
       // triton-compile: a pass of Triton's Intel backend failing.
       {"RuntimeError: PassManager::run failed", "triton-passmanager-failed",
        "https://github.com/intel/intel-xpu-backend-for-triton/issues/5654"},
+      // Nineteenth round, training rules. gpu-code-missing: tiny-cuda-nn's bindings find no extension built for a compute
+      // capability at or below the GPU's (the log's line, and the source's f-string with an older GPU's value).
+      {"OSError: Could not find compatible tinycudann extension for compute capability 89",
+       "tinycudann-no-extension-for-cc", "https://github.com/NVlabs/tiny-cuda-nn/issues/245"},
+      {"EnvironmentError: Could not find compatible tinycudann extension for compute capability 35.",
+       "tinycudann-no-extension-for-cc",
+       "https://github.com/NVlabs/tiny-cuda-nn/blob/645c5962ced1d5c50a8933f0cbdfbd1a98d558ba/bindings/torch/tinycudann/"
+       "modules.py"},
+      // rocm-path: hipcc's check that HIP's recorded hcc is the hcc at HCC_HOME (the log's paste, with its stray
+      // backtick, and hipcc's print with both versions filled in).
+      {"`HIP (/opt/rocm-3.3.0/hip) was built using hcc 3.1.20114-6776c83f-1ce0fe5e88b, but you are using "
+       "/opt/rocm/hcc/hcc with version  from hipcc. Please rebuild HIP including cmake or update HCC_HOME variable.",
+       "hipcc-hip-built-with-other-hcc", "https://github.com/ROCm/pytorch/issues/581"},
+      {"HIP (/opt/rocm/hip) was built using hcc 1.2.18272-6d4a6cd-e0ad1a3-ba0e5e9, but you are using /opt/rocm/hcc/hcc "
+       "with version 1.2.18435-9a8ad26-4a6bbb2-87d0ad3 from hipcc. Please rebuild HIP including cmake or update HCC_HOME "
+       "variable.",
+       "hipcc-hip-built-with-other-hcc",
+       "https://github.com/ROCm/HIP/blob/0037a19487cab5b6dcf350f7fcd94aca2723d05b/bin/hipcc"},
+      // oom: a CI runner's watchdog aborting the build's job for its memory use.
+      {"e.g. Example CI in main branch failing with `[ABORTED] excessive memory usage is detected`:",
+       "ci-excessive-memory-usage", "https://github.com/cupy/cupy/pull/8461"},
+      // triton-compile: ptxas out of registers for a kernel Triton generated (after Triton's codegen error line).
+      {"triton.runtime.errors.PTXASError: PTXAS error: Internal Triton PTX codegen error\n`ptxas` stderr:\nptxas fatal"
+       "   : (C7600) Register allocation failed with register count of '128'. Compile the program with a higher "
+       "register target",
+       "facets-triton-ptxas-register-allocation", "https://github.com/pytorch/helion/issues/85"},
   };
   return variants;
 }
@@ -743,6 +769,26 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
       {"  File \"/opt/conda/envs/pytorch-py3.6/lib/python3.6/site-packages/torch/nn/parallel/scatter_gather.py\", line 25, "
        "in scatter",
        "", "tests/data/logs/none/pytorch-5040-dataloader-bus-error-shm.log"},
+      // Nineteenth round's none logs: a model download behind a TLS-intercepting proxy, DataLoader workers killed for
+      // host RAM (twice) or out of shared memory, a download server's rate limit.
+      {"(MaxRetryError(\"HTTPSConnectionPool(host='huggingface.co', port=443): Max retries exceeded with url: "
+       "/api/models/guillaumekln/faster-whisper-medium/revision/main (Caused by SSLError(SSLCertVerificationError(1, "
+       "'[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: unable to get local issuer certificate "
+       "(_ssl.c:1131)')))\"), '(Request ID: 28ac8c1a-a40a-477d-b707-9cc72b32ec1f)')",
+       "", "tests/data/logs/none/whisper-standalone-win-75-ssl-behind-proxy.log"},
+      {"RuntimeError: Unable to open file 'model.bin' in model "
+       "'C:\\Temp\\onw-eng\\.cache\\hub\\models--guillaumekln--faster-whisper-medium'",
+       "", "tests/data/logs/none/whisper-standalone-win-75-ssl-behind-proxy.log"},
+      {"RuntimeError: DataLoader worker (pid ...) is killed by signal: Killed", "",
+       "tests/data/logs/none/mmrotate-501-dataloader-killed-ram.log"},
+      {"RuntimeError: DataLoader worker (pid 22358) is killed by signal: Killed.", "",
+       "tests/data/logs/none/rl-vigen-17-dataloader-killed-memory-leak.log"},
+      {"> RuntimeError: DataLoader worker (pid 3855) is killed by signal: Bus error. It is possible that dataloader's "
+       "workers are out of shared memory. Please try to raise your shared memory limit.",
+       "", "tests/data/logs/none/yolov3-1151-dataloader-bus-error-shm.log"},
+      {"requests.exceptions.httperror 429 client error too many requests for url "
+       "http://sbert.net/models/bert-base-nli-mean-tokens.zip",
+       "", "tests/data/logs/none/sentence-transformers-759-http-429-download-limit.log"},
       // A compiler error that is a bug in the code, not in the toolchain.
       {"broken.cpp:2:10: error: 'undeclared_function' was not declared in this scope", "", "g++ on this machine"},
       // Seventeenth round's none logs: a CUDA OOM at training time, no triton wheel for Windows, a port in use, pip's
