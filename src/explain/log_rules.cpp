@@ -63,6 +63,20 @@ Finding rule_finding(const LogRule& rule) {
   return finding;
 }
 
+// The rule's finding quoting two lines of the log in log order (one, when they are the same line).
+Finding finding_quoting(const LogRule& rule, EvidenceLine first, EvidenceLine second) {
+  Finding finding = rule_finding(rule);
+  bool same_line = first.line == second.line;
+  finding.evidence.push_back(std::move(first));
+  if (!same_line) {
+    finding.evidence.push_back(std::move(second));
+  }
+  std::sort(finding.evidence.begin(), finding.evidence.end(),
+            [](const EvidenceLine& a, const EvidenceLine& b) { return a.line < b.line; });
+  finding.matched_lines = finding.evidence.size();
+  return finding;
+}
+
 Finding crossing_finding(const LogRule& rule, const OverrideCrossing& crossing) {
   Finding finding = rule_finding(rule);
   finding.evidence.push_back({crossing.override_value.line, crossing.override_value.text});
@@ -420,14 +434,7 @@ void add_family_override_not_in_run(const LogRule& rule, const LogFacts& facts, 
       if (presented.empty() || presented == seen || amd_family_key(presented) != amd_family_key(seen)) {
         continue;
       }
-      Finding finding = rule_finding(rule);
-      finding.evidence.push_back(missing.evidence.front());
-      if (logged.line != missing.evidence.front().line) {
-        finding.evidence.push_back({logged.line, logged.text});
-      }
-      std::sort(finding.evidence.begin(), finding.evidence.end(),
-                [](const EvidenceLine& a, const EvidenceLine& b) { return a.line < b.line; });
-      finding.matched_lines = finding.evidence.size();
+      Finding finding = finding_quoting(rule, missing.evidence.front(), {logged.line, logged.text});
       finding.details.push_back(fmt::format(
           "line {} ({}) names {}, the processor the runtime saw: with HSA_OVERRIDE_GFX_VERSION set in that process it "
           "would have seen {}; line {} gives HSA_OVERRIDE_GFX_VERSION={} ({}, of {}'s family {}), so the failing run "
@@ -473,14 +480,7 @@ void add_arch_list_names_unknown(const LogRule& rule, const LogFacts& facts, std
     if (!named) {
       continue;
     }
-    Finding finding = rule_finding(rule);
-    finding.evidence.push_back({refused.line, refused.text});
-    if (list.line != refused.line) {
-      finding.evidence.push_back({list.line, list.text});
-    }
-    std::sort(finding.evidence.begin(), finding.evidence.end(),
-              [](const EvidenceLine& a, const EvidenceLine& b) { return a.line < b.line; });
-    finding.matched_lines = finding.evidence.size();
+    Finding finding = finding_quoting(rule, {refused.line, refused.text}, {list.line, list.text});
     finding.details.push_back(fmt::format(
         "line {} shows TORCH_CUDA_ARCH_LIST as {}, which names {}, the arch torch refused on line {} "
         "(data/error_log_rules.tsv, {})",
