@@ -1092,5 +1092,56 @@ TEST(CauseFamilies, SeventeenthRoundRowsLeaveNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
+// Rocm-path breadth (rows from the tools' sources and public threads): the ROCm loader, Triton and clang wordings go
+// to the new rows; the neighbouring messages keep the rows they had (or nothing): other libraries the loader misses,
+// the link-time form, clang's other ROCm messages, rocm-smi/rocminfo/ldd normal output and status lines that print
+// a ROCm path.
+TEST(CauseFamilies, RocmPathBreadthLeavesNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      // The loader missing a ROCm runtime library: the new row.
+      {{"error while loading shared libraries: libamdhip64.so.5: cannot open shared object file: No such file or "
+        "directory"},
+       {"rocm-runtime-lib-not-on-loader-path"},
+       "https://github.com/bminor/glibc/blob/glibc-2.35/elf/dl-load.c"},
+      // torch's own libraries, CUDA's runtime and a system library the loader misses are not this row's.
+      {{"OSError: libtorch_hip.so: cannot open shared object file: No such file or directory"},
+       {},
+       "torch's own library (docs/explain.md: not taken)"},
+      {{"ImportError: libcudart.so.12: cannot open shared object file: No such file or directory"},
+       {},
+       "CUDA's runtime, not ROCm's"},
+      {{"ImportError: libnuma.so.1: cannot open shared object file: No such file or directory"},
+       {},
+       "a system library ROCm needs, not ROCm's own"},
+      // ld's link-time form keeps the link-path row.
+      {{"/usr/bin/ld: cannot find -lamdhip64: No such file or directory"},
+       {"gpu-runtime-lib-not-on-link-path"},
+       "https://sourceware.org/git/?p=binutils-gdb.git;a=blob;f=ld/ldfile.c;hb=binutils-2_42"},
+      // ldd's normal output and its own "not found" line, and the loader path a status line prints, name no failure.
+      {{"\tlibamdhip64.so.6 => /opt/rocm/lib/libamdhip64.so.6 (0x00007f3a1c000000)"}, {}, "ldd's output"},
+      {{"export LD_LIBRARY_PATH=/opt/rocm/lib:$LD_LIBRARY_PATH"}, {}, "a setup line that prints the path"},
+      {{"-- Found HIP: /opt/rocm (found version \"6.2.41133-dd7f95766\")"}, {}, "CMake's status line for HIP"},
+      {{"-- hip::amdhip64 is SHARED_LIBRARY"}, {}, "hip-config's status line"},
+      // rocm-smi's and rocminfo's normal output.
+      {{"========================= ROCm System Management Interface ========================="}, {}, "rocm-smi"},
+      {{"ROCk module is loaded"}, {}, "rocminfo"},
+      {{"HSA Runtime Version:         1.14"}, {}, "rocminfo"},
+      // clang's other ROCm messages keep their rows: the device library not found, and none for a target (which
+      // names a "different ROCm installation" but is compiler-version).
+      {{"clang-15: error: cannot find ROCm device library; provide its path via '--rocm-path' or "
+        "'--rocm-device-lib-path', or pass '-nogpulib' to build without ROCm device library"},
+       {"rocm-device-lib-not-found"},
+       "https://github.com/ROCm/rocBLAS/issues/1280"},
+      {{"clang-11: error: cannot find device library for gfx1031. Provide path to different ROCm installation via "
+        "--rocm-path."},
+       {"rocm-device-lib-missing-target"},
+       "clang 11's message for a target the device libraries lack"},
+      // Triton's setting printed, and the linker found, are no failure.
+      {{"TRITON_HIP_LLD_PATH=/opt/rocm/llvm/bin/ld.lld"}, {}, "a setup line"},
+      {{"ld.lld: error: undefined symbol: __ockl_get_local_id"}, {}, "a link error of ld.lld that ran"},
+  };
+  expect_each_case_matches(cases);
+}
+
 }  // namespace
 }  // namespace archfit::explain

@@ -594,6 +594,45 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "variable.",
        "hipcc-hip-built-with-other-hcc",
        "https://github.com/ROCm/HIP/blob/0037a19487cab5b6dcf350f7fcd94aca2723d05b/bin/hipcc"},
+      // rocm-path breadth: clang of ROCm 3.5-4.x / LLVM 11 finding no ROCm installation (the issue's paste of hip-clang,
+      // and upstream clang 11's wording).
+      {"clang-11: error: cannot find ROCm installation.  Provide its path via --rocm-path, or pass -nogpulib.",
+       "clang-rocm-installation-not-found", "https://github.com/ROCm/hip/issues/2086"},
+      {"clang: error: cannot find ROCm installation.  Provide its path via --rocm-path, or pass -nogpulib and -nogpuinc "
+       "to build without ROCm device library and HIP includes.",
+       "clang-rocm-installation-not-found",
+       "https://github.com/llvm/llvm-project/blob/llvmorg-11.0.0/clang/include/clang/Basic/DiagnosticDriverKinds.td"},
+      // rocm-path breadth: a ROCm runtime library the loader (or Triton's AMD driver, or TheRock's rocm_sdk) cannot find.
+      {"OSError: libhsa-runtime64.so.1: cannot open shared object file: No such file or directory",
+       "rocm-runtime-lib-not-on-loader-path", "https://github.com/ROCm/legacy-rocm-build/issues/1753"},
+      {"\"ImportError: libamdhip64.so.5: cannot open shared object file: No such file or directory\" and other hip "
+       "libraries",
+       "rocm-runtime-lib-not-on-loader-path", "https://github.com/ROCm/legacy-rocm-build/issues/1753"},
+      {"link_cuda_dso: warning: libamdhip64.so.6: cannot open shared object file: No such file or directory: failed to "
+       "load library",
+       "rocm-runtime-lib-not-on-loader-path", "https://github.com/mozilla-ai/llamafile/issues/547"},
+      {"RuntimeError: cannot locate libamdhip64.so after attempted paths ['/opt/rocm/lib/libamdhip64.so']",
+       "rocm-runtime-lib-not-on-loader-path",
+       "https://github.com/triton-lang/triton/blob/v3.2.0/third_party/amd/backend/driver.py"},
+      {"RuntimeError: TRITON_LIBHIP_PATH '/opt/rocm-6.2.0/lib/libamdhip64.so' does not point to a valid libamdhip64.so",
+       "rocm-runtime-lib-not-on-loader-path",
+       "https://github.com/triton-lang/triton/blob/v3.2.0/third_party/amd/backend/driver.py"},
+      {"FileNotFoundError: Could not find rocm library 'amdhip64' at path '/venv/lib/python3.12/site-packages/"
+       "_rocm_sdk_core/lib,' no match for pattern 'libamdhip64.so*'",
+       "rocm-runtime-lib-not-on-loader-path",
+       "https://github.com/ROCm/TheRock/blob/89553ce3746eda74ade42557470d25e37c91b6f0/build_tools/packaging/python/"
+       "templates/rocm/src/rocm_sdk/__init__.py"},
+      {"ModuleNotFoundError: Missing required rocm libraries. Please refer to Python setup instructions, reinstall your "
+       "virtual environment, or attempt to install manually via `pip install rocm[libraries]`",
+       "rocm-runtime-lib-not-on-loader-path",
+       "https://github.com/ROCm/TheRock/blob/89553ce3746eda74ade42557470d25e37c91b6f0/build_tools/packaging/python/"
+       "templates/rocm/src/rocm_sdk/__init__.py"},
+      // rocm-path breadth: Triton's AMD backend finding no ROCm ld.lld (the message with and without the hint that
+      // triton-lang/triton#4039 added).
+      {"Exception: ROCm linker /opt/rocm/llvm/bin/ld.lld not found. Set 'TRITON_HIP_LLD_PATH' to its path.",
+       "triton-rocm-lld-not-found", "https://github.com/kyuz0/amd-strix-halo-voice-toolbox/issues/1"},
+      {"Exception: ROCm linker /opt/rocm/llvm/bin/ld.lld not found", "triton-rocm-lld-not-found",
+       "https://github.com/triton-lang/triton/pull/3197"},
       // oom: a CI runner's watchdog aborting the build's job for its memory use.
       {"e.g. Example CI in main branch failing with `[ABORTED] excessive memory usage is detected`:",
        "ci-excessive-memory-usage", "https://github.com/cupy/cupy/pull/8461"},
