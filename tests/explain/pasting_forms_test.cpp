@@ -261,13 +261,31 @@ struct Sample {
   std::string line;
 };
 
+// Under AddressSanitizer explain runs about twenty times slower, and each form group is a process that explains the
+// whole training corpus first: at 665 logs the groups outran their 600 s on a loaded host (fresh-root run 22). There
+// the forms run over the samples of every third log, for memory errors and crashes only; the release build asserts
+// the loss counts, which are counts of the full sample.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool k_sanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool k_sanitized = true;
+#else
+constexpr bool k_sanitized = false;
+#endif
+#else
+constexpr bool k_sanitized = false;
+#endif
+constexpr std::size_t k_sanitized_log_stride = 3;
+
 // The first evidence line of every training log explain gets right, when that line alone names the category.
 const std::vector<Sample>& samples() {
   static const std::vector<Sample> list = [] {
     std::vector<Sample> out;
     std::set<std::string> seen;
+    std::size_t row_number = 0;
     for (const auto& row : read_log_index()) {
-      if (row.category == "none") {
+      if (row.category == "none" || (k_sanitized && row_number++ % k_sanitized_log_stride != 0)) {
         continue;
       }
       auto explanation = explain_file_without_context(logs_dir() / row.file);
@@ -434,7 +452,7 @@ TEST(PastingForms, UnrelatedLinesAreNotJoined) {
   EXPECT_NE(explain_text_category(traceback), "triton-compile");
 }
 
-TEST(PastingForms, EnoughSamples) { EXPECT_GE(samples().size(), 200u); }
+TEST(PastingForms, EnoughSamples) { EXPECT_GE(samples().size(), k_sanitized ? 200u / k_sanitized_log_stride : 200u); }
 
 // The forms run in groups, each its own test (its own process under CTest): in the sanitizer build, about
 // twenty times slower, all forms in one test outran the test's timeout once the wrap forms came.
@@ -488,7 +506,7 @@ TEST_P(PastingFormGroup, EachTransformSurvives) {
         std::printf("  lost by %s: %s\n", transform.name.c_str(), line.c_str());
       }
     }
-    if (transform.fixed) {
+    if (transform.fixed && !k_sanitized) {
       EXPECT_LE(lost.size(), transform.max_lost) << transform.name << " loses, e.g. " << (lost.empty() ? "" : lost.front());
     }
   }
