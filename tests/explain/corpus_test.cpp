@@ -105,6 +105,16 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // Nineteenth round: the issue title only, "./webui.sh: line 255: 29175 Segmentation fault"; the RDNA3 GPU and the
     // HSA_OVERRIDE_GFX_VERSION=11.0.0 that fixed it are in the thread's comments. A bare segfault names no cause.
     "gpu-isa-override/stable-diffusion-webui-14255-webui-segfault-rdna3.log",
+    // Twentieth round: TensorFlow's "Successfully opened dynamic library libamdhip64.so", then "*** stack smashing
+    // detected ***: <unknown> terminated" and "Aborted (core dumped)"; that the tensorflow-rocm 2.3.2 wheel was built for an
+    // earlier ROCm than the installed 3.10 is the compatibility table the reporter followed to the fix (ROCm 3.9). A stack
+    // smashing abort names no library or version (program bugs abort the same way).
+    "abi-mismatch/tf-upstream-1196-tf-rocm-2.3.2-on-rocm-3.10-stack-smash.log",
+    // Twentieth round: one sentence quoting torch's cpp_extension warning "No CUDA runtime is found, using CUDA_HOME=..."
+    // while pip installs tiny-cuda-nn; the error itself was a screenshot. torch prints that warning in every build where
+    // no GPU is visible to it, also where the build then fails for another cause (a training oom log has it); that the
+    // compute capability was unknown (TCNN_CUDA_ARCHITECTURES unset) is the thread's answer, not in the excerpt.
+    "arch-detect/nerfstudio-1642-tcnn-no-cuda-runtime-windows.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any

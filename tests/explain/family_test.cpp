@@ -453,6 +453,33 @@ TEST(CauseFamilies, NineteenthRoundRowsLeaveNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
+// The twentieth round's rows take their tools' own wording and leave the neighbouring messages alone.
+TEST(CauseFamilies, TwentiethRoundRowsLeaveNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      // tiny-cuda-nn's message cut after "Specify the target" is still its row; its no-CUDA message still names nothing.
+      {{"          raise EnvironmentError(\"Unknown compute capability. Specify the target"},
+       {"compute-capability-undetermined"},
+       "https://github.com/NVlabs/tiny-cuda-nn/blob/v2.0/bindings/torch/setup.py"},
+      {{"EnvironmentError: Unknown compute capability. Ensure PyTorch with CUDA support is installed."},
+       {},
+       "https://github.com/NVlabs/tiny-cuda-nn/blob/645c5962ced1d5c50a8933f0cbdfbd1a98d558ba/bindings/torch/tinycudann/"
+       "modules.py"},
+      // Another function's unexpected trans_b keyword, and tl.dot refusing another keyword, name nothing.
+      {{"TypeError: forward() got an unexpected keyword argument 'trans_b'"}, {}, "Python's TypeError for a method"},
+      {{"TypeError: dot() got an unexpected keyword argument 'allow_tf32'"}, {}, "Python's TypeError, another keyword"},
+      // The loader's ImportError form of an undefined symbol (a Python extension; none log extension-cpp#6) is not
+      // ld.so's symbol lookup error; a symbol lookup error for a versioned GLIBCXX symbol keeps the libstdc++ row.
+      {{"/home/jatentaki/anaconda3/lib/python3.6/site-packages/sort2_cuda-0.0.0-py3.6-linux-x86_64.egg/"
+        "lltm_cpp.cpython-36m-x86_64-linux-gnu.so: undefined symbol: THPVariableClass"},
+       {},
+       "tests/data/logs/none/extension-cpp-6-undefined-thpvariableclass-import-torch-first.log"},
+      {{"./app: symbol lookup error: ./app: undefined symbol: _ZSt28__throw_bad_array_new_lengthv, version GLIBCXX_3.4.29"},
+       {"glibcxx-undefined-reference-link"},
+       "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/dl-lookup.c;hb=glibc-2.35"},
+  };
+  expect_each_case_matches(cases);
+}
+
 TEST(CauseFamilies, DeviceLibraryForATargetIsNeverAPathProblem) {
   auto set = signatures();
   for (const auto& variant : test::family_variants()) {

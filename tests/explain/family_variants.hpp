@@ -641,6 +641,19 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "   : (C7600) Register allocation failed with register count of '128'. Compile the program with a higher "
        "register target",
        "facets-triton-ptxas-register-allocation", "https://github.com/pytorch/helion/issues/85"},
+      // Twentieth round, training rules. arch-detect: tiny-cuda-nn's setup.py message cut after "Specify the target" (the
+      // traceback's source line as the issue wraps it).
+      {"          raise EnvironmentError(\"Unknown compute capability. Specify the target", "compute-capability-undetermined",
+       "https://github.com/NVlabs/tiny-cuda-nn/issues/388"},
+      // triton-mismatch: tl.dot's trans_a/trans_b keywords of the pre-MLIR Triton (the log's line, and trans_a as
+      // flash-attention's backward kernel passes it).
+      {"`TypeError: dot() got an unexpected keyword argument 'trans_b'  `", "triton-dot-transpose-keyword-removed",
+       "https://github.com/mosaicml/llm-foundry/issues/78"},
+      {"TypeError: dot() got an unexpected keyword argument 'trans_a'", "triton-dot-transpose-keyword-removed",
+       "https://github.com/Dao-AILab/flash-attention/blob/v1.0.0/flash_attn/flash_attn_triton.py"},
+      // abi-mismatch: ld.so's symbol lookup error for a library that is not the one the program was linked against.
+      {"gdalinfo: symbol lookup error: /lib/libgdal.so.30: undefined symbol: opj_encoder_set_extra_options",
+       "shared-library-symbol-lookup-error", "https://github.com/OSGeo/gdal/issues/6237"},
   };
   return variants;
 }
@@ -849,6 +862,27 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
        "", "tests/data/logs/none/pip-run-49-packaging-dependency-missing.log"},
       {"ImportError: libGL.so.1: cannot open shared object file: No such file or directory", "",
        "tests/data/logs/none/python-fingerprint-recognition-23-docker-libgl-so-1-missing.log"},
+      // Twentieth round's none logs: cuDNN of another version at run time, a driver older than the CUDA runtime, a CUDA
+      // runtime library not on the search path, an HCC-era ROCm library missing, DataLoader workers out of shared memory.
+      {"I tensorflow/stream_executor/cuda/cuda_dnn.cc:1062] Unable to load cuDNN DSO.", "",
+       "tests/data/logs/none/tensorflow-62-cudnn-v3-instead-of-v2.log"},
+      {"Failed to initialize CUDA device #105: CUDA driver version is insufficient for CUDA runtime version", "",
+       "tests/data/logs/none/tensorflow-8526-driver-insufficient-for-runtime.log"},
+      {"ai.onnxruntime.OrtException: Error code - ORT_RUNTIME_EXCEPTION - message: "
+       "/onnxruntime_src/onnxruntime/core/session/provider_bridge_ort.cc:1029 onnxruntime::Provider& "
+       "onnxruntime::ProviderLibrary::Get() [ONNXRuntimeError] : 1 : FAIL : Failed to load library "
+       "libonnxruntime_providers_cuda.so with error: libcublas.so.11: cannot open shared object file: No such file or "
+       "directory",
+       "", "tests/data/logs/none/onnxruntime-12540-java-k8s-libcublas-11-missing.log"},
+      {"2023-03-28 20:24:31.407336: E external/xla/xla/stream_executor/cuda/cuda_dnn.cc:417] Loaded runtime CuDNN "
+       "library: 8.5.0 but source was compiled with: 8.6.0.  CuDNN library needs to have matching major version and "
+       "equal or higher minor version.",
+       "", "tests/data/logs/none/jax-15268-cudnn-8.5-loaded-built-with-8.6.log"},
+      {"RuntimeError: DataLoader worker (pid 46794) is killed by signal: Bus error. It is possible that dataloader's "
+       "workers are out of shared memory. Please try to raise your shared memory limit.",
+       "", "tests/data/logs/none/stcn-132-dataloader-bus-error-shm.log"},
+      {"ImportError: libmcwamp.so.3: cannot open shared object file: No such file or directory", "",
+       "tests/data/logs/none/legacy-rocm-build-1126-tf-rocm-wheel-needs-hcc-libmcwamp.log"},
   };
   return lines;
 }
