@@ -480,6 +480,53 @@ TEST(CauseFamilies, TwentiethRoundRowsLeaveNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
+// The twenty-first round's rows take their tools' own wording and leave the neighbouring messages alone.
+TEST(CauseFamilies, TwentyFirstRoundRowsLeaveNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      // pip's resolver conflict without Triton among its causes names no cause of explain's; its summary line names
+      // Triton only as a requirement (nothing); the legacy check's line keeps its row.
+      {{"ERROR: Cannot install -r requirements.txt (line 64) and triton==2.0.0.dev20221202 because these package versions "
+        "have conflicting dependencies."},
+       {},
+       "https://github.com/ModelTC/LightLLM/issues/95"},
+      {{"The conflict is caused by:", "    The user requested pillow==10.0.0",
+        "    torchvision 0.16.0 depends on pillow>=8.3.2"},
+       {},
+       "https://github.com/pypa/pip/blob/23.3/src/pip/_internal/resolution/resolvelib/factory.py"},
+      {{"    torchvision 0.16.0 depends on torch==2.1.0"},
+       {},
+       "https://github.com/pypa/pip/blob/23.3/src/pip/_internal/resolution/resolvelib/factory.py"},
+      // With Triton among the causes (a dependent of Triton and the user's pin), the new row.
+      {{"The conflict is caused by:", "    The user requested triton==2.0.0.dev20221202",
+        "    torch 2.0.0 depends on triton==2.0.0; platform_system == \"Linux\" and platform_machine == \"x86_64\""},
+       {"pip-resolver-triton-conflict"},
+       "https://github.com/ModelTC/LightLLM/issues/95"},
+      {{"torch 2.0.0 has requirement triton==2.0.0, but you'll have triton 2.1.0 which is incompatible."},
+       {"pip-triton-pin-conflict"},
+       "https://github.com/pypa/pip/blob/20.2/src/pip/_internal/commands/install.py"},
+      // clang's other #error of the wrapper (cuda.h without CUDA_VERSION: a wrong include path, not a version) and the
+      // thread's prose name nothing.
+      {{"/usr/lib/llvm-18/lib/clang/18/include/__clang_cuda_runtime_wrapper.h:62:2: error: \"cuda.h did not define "
+        "CUDA_VERSION\""},
+       {},
+       "https://github.com/llvm/llvm-project/blob/007f1e9600616a2dda8337142bedfc83e4657333/clang/lib/Headers/"
+       "__clang_cuda_runtime_wrapper.h"},
+      {{"clang 3.9 is not supporting CUDA 8"}, {}, "https://github.com/fireice-uk/xmr-stak-nvidia/issues/27"},
+      {{"clang 3.9 is not supporting CUDA 8",
+        "/usr/bin/../lib/clang/3.9.1/include/__clang_cuda_runtime_wrapper.h:66:2: error: \"Unsupported CUDA version!\"",
+        "#error \"Unsupported CUDA version!\""},
+       {"clang-cuda-unsupported-cuda-version"},
+       "https://github.com/fireice-uk/xmr-stak-nvidia/issues/27"},
+      // CMake's bare "Failed to detect a default CUDA architecture" in prose keeps the rocm-path row (instant-ngp#841,
+      // relabelled rocm-path this round).
+      {{"when running: cmake . -B build, i get an error in the developer prompt \"Failed to detect a default CUDA "
+        "architecture\""},
+       {"cmake-cuda-compiler-id-failed"},
+       "https://github.com/NVlabs/instant-ngp/issues/841"},
+  };
+  expect_each_case_matches(cases);
+}
+
 TEST(CauseFamilies, DeviceLibraryForATargetIsNeverAPathProblem) {
   auto set = signatures();
   for (const auto& variant : test::family_variants()) {
@@ -623,6 +670,9 @@ const std::set<std::string> k_second_stage_alone_contradicts = {
     "logs-heldout10/rocm-path/ceres-solver-844-failed-detect-cuda-arch-cmake-cuda-compiler.log",
     // Twelfth round's training log of the same wording (the CUDA compiler identification failing, nvcc not set).
     "logs/rocm-path/abq-llm-11-cuda-compiler-identification-unknown-nvcc-env.log",
+    // Twenty-first round's training log of the same wording, in prose (relabelled rocm-path: the follow-up names no
+    // CUDA compiler found).
+    "logs/rocm-path/instant-ngp-841-failed-detect-default-cuda-arch.log",
 };
 
 TEST(SecondStage, AloneOnTheCorpusItNamesOnlyTheLogsOwnCategory) {

@@ -654,6 +654,25 @@ inline const std::vector<FamilyVariant>& family_variants() {
       // abi-mismatch: ld.so's symbol lookup error for a library that is not the one the program was linked against.
       {"gdalinfo: symbol lookup error: /lib/libgdal.so.30: undefined symbol: opj_encoder_set_extra_options",
        "shared-library-symbol-lookup-error", "https://github.com/OSGeo/gdal/issues/6237"},
+      // Twenty-first round, training rules. compiler-version: clang's CUDA runtime wrapper refusing the toolkit's
+      // CUDA_VERSION (the log's line from clang 3.9.1, the same #error from a current clang's resource directory, and
+      // the #error line the compiler echoes under it).
+      {"/usr/bin/../lib/clang/3.9.1/include/__clang_cuda_runtime_wrapper.h:66:2: error: \"Unsupported CUDA version!\"",
+       "clang-cuda-unsupported-cuda-version", "https://github.com/fireice-uk/xmr-stak-nvidia/issues/27"},
+      {"/usr/lib/llvm-18/lib/clang/18/include/__clang_cuda_runtime_wrapper.h:64:2: error: \"Unsupported CUDA version!\"",
+       "clang-cuda-unsupported-cuda-version",
+       "https://github.com/llvm/llvm-project/blob/007f1e9600616a2dda8337142bedfc83e4657333/clang/lib/Headers/"
+       "__clang_cuda_runtime_wrapper.h"},
+      {"#error \"Unsupported CUDA version!\"", "clang-cuda-unsupported-cuda-version",
+       "https://github.com/fireice-uk/xmr-stak-nvidia/issues/27"},
+      // triton-mismatch: pip's resolver listing Triton among the causes of a conflict (the log's two lines, and
+      // factory.py's "<name> <version> depends on <requirement>" with ROCm's pytorch-triton-rocm).
+      {"    The user requested triton==2.0.0.dev20221202", "pip-resolver-triton-conflict",
+       "https://github.com/ModelTC/LightLLM/issues/95"},
+      {"    torch 2.0.0 depends on triton==2.0.0; platform_system == \"Linux\" and platform_machine == \"x86_64\"",
+       "pip-resolver-triton-conflict", "https://github.com/ModelTC/LightLLM/issues/95"},
+      {"    torch 2.3.0+rocm6.0 depends on pytorch-triton-rocm==2.3.0", "pip-resolver-triton-conflict",
+       "https://github.com/pypa/pip/blob/23.3/src/pip/_internal/resolution/resolvelib/factory.py"},
   };
   return variants;
 }
@@ -883,6 +902,25 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
        "", "tests/data/logs/none/stcn-132-dataloader-bus-error-shm.log"},
       {"ImportError: libmcwamp.so.3: cannot open shared object file: No such file or directory", "",
        "tests/data/logs/none/legacy-rocm-build-1126-tf-rocm-wheel-needs-hcc-libmcwamp.log"},
+      // Twenty-first round's none logs: a model hub not reachable, GPU out of memory while training (four), a save
+      // that fails for an outdated package under a disk-space message, a driver too old for the torch build.
+      {"OSError: We couldn't connect to 'https://huggingface.co' to load this file, couldn't find it in the cached files "
+       "and it looks like owkin/phikon is not the path to a directory containing a file named config.json.",
+       "", "tests/data/logs/none/ImagePseudo-1-huggingface-unreachable.log"},
+      {"lora微调的dataset中，如果output过长（1000个字左右），会导致torch.cuda.OutOfMemoryError: CUDA out of memory", "",
+       "tests/data/logs/none/LlamaFactory-2191-lora-long-output-oom.log"},
+      {"[Bug]: Could not save model. Check your disk space!", "",
+       "tests/data/logs/none/OneTrainer-579-save-model-check-disk-space-schedulefree.log"},
+      {"Cuda out of memory", "", "tests/data/logs/none/SFA3D-49-cuda-oom-batch-size.log"},
+      {"RuntimeError: The NVIDIA driver on your system is too old (found version 11040). Please update your GPU driver by "
+       "downloading and installing a new version from the URL: http://www.nvidia.com/Download/index.aspx",
+       "", "tests/data/logs/none/Shifted_Diffusion-13-nvidia-driver-too-old.log"},
+      {"RuntimeError: CUDA out of memory. Tried to allocate 4.46 GiB (GPU 0; 7.93 GiB total capacity; 4.72 GiB already "
+       "allocated; 2.41 GiB free; 11.21 MiB cached)",
+       "", "tests/data/logs/none/semantic-segmentation-pytorch-151-cuda-oom.log"},
+      {"> RuntimeError: CUDA out of memory. Tried to allocate 564.00 MiB (GPU 0; 2.00 GiB total capacity; 709.95 MiB "
+       "already allocated; 547.37 MiB free; 34.05 MiB cached)",
+       "", "tests/data/logs/none/solaris-217-cuda-oom-2gb-gpu.log"},
   };
   return lines;
 }
