@@ -1159,6 +1159,15 @@ TEST(CauseFamilies, CmakeAndTritonBreadthLeavesNeighbouringWordingsAlone) {
         "  Unknown CMake command \"FetchContent_MakeAvailable\"."},
        {"cmake-command-too-new"},
        "https://github.com/DarkflameUniverse/DarkflameServer/issues/308"},
+      {{"CMake Error at CMake/resolve_dependency_modules/stemmer.cmake:48 (add_library):",
+        "  add_library cannot create ALIAS target \"stemmer::stemmer\" because target",
+        "  \"stemmer\" is imported but not globally visible."},
+       {"cmake-alias-of-imported-target-too-old"},
+       "https://github.com/facebookincubator/velox/pull/9670"},
+      // add_library's other ALIAS refusal (the target is no library) is a project error under any CMake.
+      {{"  add_library cannot create ALIAS target \"foo::foo\" because target \"foo_exe\" is not a library."},
+       {},
+       "https://github.com/Kitware/CMake/blob/v3.17.0/Source/cmAddLibraryCommand.cxx"},
       {{"LLVM ERROR: mma16816 data type not supported"},
        {"triton-mma-unsupported-on-arch"},
        "https://github.com/triton-lang/triton/blob/v3.1.0/third_party/nvidia/lib/TritonNVIDIAGPUToLLVM/DotOpToLLVM/"

@@ -641,6 +641,10 @@ inline const std::vector<FamilyVariant>& family_variants() {
       {"  INTERFACE_LIBRARY targets may only have whitelisted properties.  The property \"POSITION_INDEPENDENT_CODE\" "
        "is not allowed.",
        "cmake-interface-library-property-too-old", "https://github.com/free-audio/clap-helpers/issues/13"},
+      {"  because target \"OpenEXR::OpenEXR\" is imported but not globally visible.",
+       "cmake-alias-of-imported-target-too-old", "https://github.com/AcademySoftwareFoundation/OpenColorIO/issues/1719"},
+      {"  imported but not globally visible.", "cmake-alias-of-imported-target-too-old",
+       "https://github.com/merryhime/dynarmic/issues/648"},
       {"  Unknown CMake command \"FetchContent_MakeAvailable\".", "cmake-command-too-new",
        "https://github.com/microsoft/ProcMon-for-Linux/issues/22"},
       {"LLVM ERROR: mma16816 data type not supported", "triton-mma-unsupported-on-arch",
