@@ -1220,5 +1220,97 @@ TEST(CauseFamilies, RocmPathBreadthLeavesNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
+// Cmake-version and triton-compile breadth (rows from the tools' sources and public threads): the new wordings go to
+// the new or widened rows; the neighbouring messages keep the rows they had (or nothing): CMake's deprecation warning
+// and status/trace lines, another INTERFACE-target error, Triton's autotune chatter, Inductor's NoValidChoicesError
+// (not taken), MLIR's generic pass-pipeline line, and the Triton and CMake rows that already matched.
+TEST(CauseFamilies, CmakeAndTritonBreadthLeavesNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      // The new and widened rows.
+      {{"CMake Error at CMakeLists.txt:8 (set_target_properties):",
+        "  INTERFACE_LIBRARY targets may only have whitelisted properties.  The",
+        "  property \"CXX_STANDARD\" is not allowed."},
+       {"cmake-interface-library-property-too-old"},
+       "https://github.com/Kitware/CMake/blob/v3.18.0/Source/cmTargetPropertyComputer.cxx"},
+      {{"CMake Error at CMakeLists.txt:49 (FetchContent_MakeAvailable):",
+        "  Unknown CMake command \"FetchContent_MakeAvailable\"."},
+       {"cmake-command-too-new"},
+       "https://github.com/DarkflameUniverse/DarkflameServer/issues/308"},
+      {{"CMake Error at CMake/resolve_dependency_modules/stemmer.cmake:48 (add_library):",
+        "  add_library cannot create ALIAS target \"stemmer::stemmer\" because target",
+        "  \"stemmer\" is imported but not globally visible."},
+       {"cmake-alias-of-imported-target-too-old"},
+       "https://github.com/facebookincubator/velox/pull/9670"},
+      // add_library's other ALIAS refusal (the target is no library) is a project error under any CMake.
+      {{"  add_library cannot create ALIAS target \"foo::foo\" because target \"foo_exe\" is not a library."},
+       {},
+       "https://github.com/Kitware/CMake/blob/v3.17.0/Source/cmAddLibraryCommand.cxx"},
+      {{"LLVM ERROR: mma16816 data type not supported"},
+       {"triton-mma-unsupported-on-arch"},
+       "https://github.com/triton-lang/triton/blob/v3.1.0/third_party/nvidia/lib/TritonNVIDIAGPUToLLVM/DotOpToLLVM/"
+       "MMAv2.cpp"},
+      {{"triton.compiler.errors.CompilationError: at 10:13:",
+        "ValueError('numel (4194304) exceeds triton maximum tensor numel (1048576)')"},
+       {"triton-block-numel-too-large"},
+       "https://github.com/triton-lang/triton/blob/v3.5.0/python/triton/_utils.py"},
+      {{"/tmp/k.py:22:0: error: Failures have been detected while processing an MLIR pass pipeline",
+        "/tmp/k.py:22:0: note: Pipeline failed while executing [`TritonAMDGPURefineOps` on 'builtin.module' "
+        "operation]: reproducer generated at `std::errs, please share the reproducer above with Triton project.`"},
+       {"triton-mlir-pass-crash-reproducer"},
+       "https://github.com/triton-lang/triton/blob/v3.2.0/python/src/ir.cc"},
+      // CMake's deprecation warning, trace and status lines name no failure.
+      {{"CMake Deprecation Warning at CMakeLists.txt:1 (cmake_minimum_required):",
+        "  Compatibility with CMake < 3.10 will be removed from a future version of CMake."},
+       {},
+       "a warning, not an error"},
+      {{"/src/CMakeLists.txt(20):  FetchContent_MakeAvailable(googletest )"}, {}, "cmake --trace output"},
+      {{"-- Populating googletest"}, {}, "FetchContent's status line"},
+      {{"-- Found Python: /usr/bin/python3.10 (found version \"3.10.12\") found components: Interpreter "
+        "Development.Module"},
+       {},
+       "FindPython's status line"},
+      // Another INTERFACE-target error (a scope the project got wrong) and an unknown project-defined command are not
+      // this breadth's.
+      {{"  target_sources may only set INTERFACE properties on INTERFACE targets"}, {}, "a scope error, any CMake"},
+      {{"  Unknown CMake command \"python_add_library\"."}, {}, "a command of a module not included"},
+      // Triton's autotune chatter, Inductor's NoValidChoicesError (causes vary: not taken) and MLIR's generic line.
+      {{"Autotuning kernel _fwd_kernel with config BLOCK_M: 128, BLOCK_N: 64, num_warps: 4, num_ctas: 1, "
+        "num_stages: 3"},
+       {},
+       "TRITON_PRINT_AUTOTUNING output"},
+      {{"Triton autotuning for function _attn_fwd finished after 2.31s; best config selected: BLOCK_M: 64, "
+        "BLOCK_N: 64, num_warps: 4, num_ctas: 1, num_stages: 3, maxnreg: None;"},
+       {},
+       "TRITON_PRINT_AUTOTUNING output"},
+      {{"torch._inductor.exc.LoweringException: NoValidChoicesError: No choices to select, please consider adding "
+        "ATEN into max_autotune_gemm_backends config (defined in torch/_inductor/config.py) to allow at least one "
+        "choice."},
+       {},
+       "https://github.com/pytorch/pytorch/issues/136525 (CPU), #146260 (a regression): not taken"},
+      {{"error: Failures have been detected while processing an MLIR pass pipeline"}, {}, "any MLIR tool"},
+      {{"ptxas error   : Entry function 'triton_' uses too much shared data (0x12000 bytes, 0xc000 max)"},
+       {},
+       "ptxas alone, also nvcc's"},
+      // The rows that matched before keep their lines.
+      {{"triton.runtime.errors.OutOfResources: out of resource: shared memory, Required: 262144, Hardware limit: "
+        "232448. Reducing block sizes or `num_stages` may help."},
+       {"triton-out-of-shared-memory"},
+       "https://github.com/pytorch/pytorch/issues/132075"},
+      {{"RuntimeError: PassManager::run failed"}, {"triton-passmanager-failed"}, "the older row"},
+      {{"LLVM ERROR: Cannot select: intrinsic %llvm.nvvm.cp.async.commit.group"},
+       {"llvm-cannot-select-gpu-intrinsic"},
+       "the older row"},
+      {{"ValueError: type fp8e4nv not supported in this architecture. The supported fp8 dtypes are ('fp8e4b15', "
+        "'fp8e5')"},
+       {"triton-fp8-type-unsupported"},
+       "the older row"},
+      {{"ImportError: cannot import name 'triton_key' from 'triton.compiler.compiler'"},
+       {"triton-key-import-error"},
+       "triton-mismatch, not triton-compile"},
+      {{"  CMake 3.18 or higher is required.  You are running version 3.16.3"}, {"cmake-too-old"}, "the older row"},
+  };
+  expect_each_case_matches(cases);
+}
+
 }  // namespace
 }  // namespace archfit::explain

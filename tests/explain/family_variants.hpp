@@ -633,6 +633,35 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "triton-rocm-lld-not-found", "https://github.com/kyuz0/amd-strix-halo-voice-toolbox/issues/1"},
       {"Exception: ROCm linker /opt/rocm/llvm/bin/ld.lld not found", "triton-rocm-lld-not-found",
        "https://github.com/triton-lang/triton/pull/3197"},
+      // cmake-version / triton-compile breadth (docs/explain.md, "Cmake-version and triton-compile breadth from sources
+      // and threads"): CMake < 3.19 refusing a property on an INTERFACE library, CMake < 3.14 lacking
+      // FetchContent_MakeAvailable, and Triton's MMA lowering, block-numel limit and pass-crash reproducer.
+      {"  INTERFACE_LIBRARY targets may only have whitelisted properties.  The property \"VERSION\" is not allowed.",
+       "cmake-interface-library-property-too-old", "https://github.com/ornladios/ADIOS2/issues/4284"},
+      {"  INTERFACE_LIBRARY targets may only have whitelisted properties.  The property \"POSITION_INDEPENDENT_CODE\" "
+       "is not allowed.",
+       "cmake-interface-library-property-too-old", "https://github.com/free-audio/clap-helpers/issues/13"},
+      {"  because target \"OpenEXR::OpenEXR\" is imported but not globally visible.",
+       "cmake-alias-of-imported-target-too-old", "https://github.com/AcademySoftwareFoundation/OpenColorIO/issues/1719"},
+      {"  imported but not globally visible.", "cmake-alias-of-imported-target-too-old",
+       "https://github.com/merryhime/dynarmic/issues/648"},
+      {"  Unknown CMake command \"FetchContent_MakeAvailable\".", "cmake-command-too-new",
+       "https://github.com/microsoft/ProcMon-for-Linux/issues/22"},
+      {"LLVM ERROR: mma16816 data type not supported", "triton-mma-unsupported-on-arch",
+       "https://github.com/triton-lang/triton/issues/4922"},
+      {"python3: /project/lib/Analysis/Allocation.cpp:47: mlir::triton::getCvtOrder(mlir::Attribute, mlir::Attribute): "
+       "Assertion `!(srcMmaLayout && dstMmaLayout && !srcMmaLayout.isAmpere()) && \"mma -> mma layout conversion is "
+       "only supported on Ampere\"' failed.",
+       "triton-mma-unsupported-on-arch", "https://github.com/vllm-project/vllm/issues/8024"},
+      {"ValueError: numel (2097152) exceeds triton maximum tensor numel (1048576)", "triton-block-numel-too-large",
+       "https://github.com/pytorch/pytorch/issues/167050"},
+      {"ValueError('numel (2097152) exceeds triton maximum tensor numel (1048576)')", "triton-block-numel-too-large",
+       "https://github.com/pytorch/helion/issues/456"},
+      {"<unknown>:0: note: Pipeline failed while executing [`ConvertTritonGPUToLLVM` on 'builtin.module' operation]: "
+       "reproducer generated at `std::errs, please share the reproducer above with Triton project.`",
+       "triton-mlir-pass-crash-reproducer", "https://github.com/triton-lang/triton/blob/v3.2.0/python/src/ir.cc"},
+      {"please share the reproducer above with Triton project.", "triton-mlir-pass-crash-reproducer",
+       "https://github.com/triton-lang/triton/blob/v3.2.0/third_party/nvidia/backend/compiler.py"},
       // oom: a CI runner's watchdog aborting the build's job for its memory use.
       {"e.g. Example CI in main branch failing with `[ABORTED] excessive memory usage is detected`:",
        "ci-excessive-memory-usage", "https://github.com/cupy/cupy/pull/8461"},
