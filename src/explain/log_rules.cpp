@@ -153,12 +153,8 @@ Result<std::vector<LogRule>> parse_log_rules(std::string_view text, std::string_
     }
     // Each condition has the one rank it means.
     if (rule.rank != rank_of(rule.condition)) {
-      return Error{fmt::format("data/{}: rule '{}' pairs condition '{}' with rank '{}'; {} goes with {}, {} with {}, "
-                               "{} with {}, {}, {} and {} with {}",
-                               name, rule.id, rule.condition, rule.rank, k_override_crossing, k_before_gpu_findings,
-                               k_override_within, k_replaces_category_findings, k_ptxas_of_cuda_build,
-                               k_replaces_ptxas_findings, k_override_unseen_by_ollama, k_arch_list_names_unknown,
-                               k_family_override_not_in_run, k_before_gpu_findings)};
+      return Error{fmt::format("data/{}: rule '{}' pairs condition '{}' with rank '{}'; that condition goes with '{}'",
+                               name, rule.id, rule.condition, rule.rank, rank_of(rule.condition))};
     }
     for (const auto& known : rules) {
       if (known.id == rule.id) {

@@ -473,10 +473,12 @@ TEST(LogRules, TableParsesAndRejectsWhatExplainCannotEvaluate) {
   EXPECT_EQ(rules[4].category, "arch-detect");
   EXPECT_EQ(rules[5].id, "override-of-family-not-in-failing-run");
   EXPECT_EQ(rules[5].rank, "before-gpu-findings");
-  EXPECT_FALSE(parse_log_rules(header_for_pairs() + "a\tgpu-isa-override\toverride-of-family-absent-from-failing-run\t"
-                                                    "replaces-category-findings\tc\tf\thttps://example.org/x\n",
-                               "t")
-                   .ok());
+  auto mispaired = parse_log_rules(header_for_pairs() + "a\tgpu-isa-override\toverride-of-family-absent-from-failing-run\t"
+                                                       "replaces-category-findings\tc\tf\thttps://example.org/x\n",
+                                   "t");
+  ASSERT_FALSE(mispaired.ok());
+  EXPECT_NE(mispaired.error().message.find("that condition goes with 'before-gpu-findings'"), std::string::npos)
+      << mispaired.error().message;
   EXPECT_FALSE(parse_log_rules(header_for_pairs() + "a\tgpu-isa-override\toverride-set-but-ollama-checked-gfx\t"
                                                     "replaces-category-findings\tc\tf\thttps://example.org/x\n",
                                "t")
