@@ -23,7 +23,7 @@ const std::set<std::string>& known_cuda_targets() {
     const auto& table = knowledge::embedded_table("compiler_targets.tsv");
     for (const auto& row : table.rows) {
       if (table.field(row, "toolchain") == "cuda") {
-        for (const auto& target : doctor::split_list(table.field(row, "targets"))) {
+        for (const auto& target : knowledge::split_list_field(table.field(row, "targets"))) {
           out.insert(target);
         }
       }
@@ -47,7 +47,7 @@ Result<std::vector<std::string>> validate_target_arguments(const std::vector<std
   bool amd = false;
   bool nvidia = false;
   for (const auto& value : values) {
-    for (const auto& item : doctor::split_list(value, true)) {
+    for (const auto& item : knowledge::split_list_field(value, true)) {
       // doctor's spellings first ("9.0+PTX", "9.0a", "compute_90" -> sm_…), then LLVM's and nvcc's rules.
       std::string spelled = doctor::normalize_target(item);
       auto target = model::parse_target_id(spelled.empty() ? item : spelled);

@@ -8,6 +8,7 @@
 
 #include "doctor/checks_common.hpp"
 #include "doctor/probes.hpp"
+#include "knowledge/tsv_table.hpp"
 
 namespace archfit::doctor {
 
@@ -21,7 +22,7 @@ std::set<std::string> arch_set(std::string_view value) {
       c = ';';
     }
   }
-  for (const auto& item : split_list(text)) {
+  for (const auto& item : knowledge::split_list_field(text)) {
     std::string arch = item.substr(0, item.find_first_of("+-"));  // "9.0+PTX", "90-real"
     if (arch.starts_with("gfx")) {
       result.insert(processor_of(arch));

@@ -87,7 +87,7 @@ std::vector<std::string> arch_entries(std::string_view variable, std::string_vie
       c = ';';
     }
   }
-  return split_list(text);
+  return knowledge::split_list_field(text);
 }
 
 std::vector<std::string> parse_arch_list(std::string_view variable, std::string_view value) {

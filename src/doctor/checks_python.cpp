@@ -10,6 +10,7 @@
 #include "doctor/checks_common.hpp"
 #include "doctor/probes.hpp"
 #include "doctor/versions.hpp"
+#include "knowledge/tsv_table.hpp"
 
 namespace archfit::doctor {
 
@@ -61,7 +62,7 @@ void check_interpreter(const CheckContext& context) {
   // The source tree's own requirement first, else the table's.
   if (!facts.source.python_requires.empty() && facts.source.project == facts.project) {
     bool ok = true;
-    for (const auto& clause : split_list(facts.source.python_requires, true)) {
+    for (const auto& clause : knowledge::split_list_field(facts.source.python_requires, true)) {
       ok = ok && check::version_satisfies(python.version, clause);
     }
     if (!ok) {

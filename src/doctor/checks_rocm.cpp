@@ -283,14 +283,9 @@ void check_components(const CheckContext& context) {
 
 // The oldest release of the compatibility matrix (data/rocm_releases.tsv) that lists `target`.
 std::optional<RocmRelease> first_listing_release(const CheckContext& context, const std::string& target) {
-  std::optional<RocmRelease> first;
-  for (const auto& release : context.rules.rocm_releases()) {
-    if (std::find(release.targets.begin(), release.targets.end(), target) != release.targets.end() &&
-        (!first || compare_versions(release.rocm, first->rocm) < 0)) {
-      first = release;
-    }
-  }
-  return first;
+  auto releases = context.rules.rocm_releases();
+  const RocmRelease* oldest = knowledge::oldest_release_listing(releases, target);
+  return oldest != nullptr ? std::optional<RocmRelease>(*oldest) : std::nullopt;
 }
 
 // The releases data/compiler_targets.tsv has a device-library list for, as "5.0 - 6.0".

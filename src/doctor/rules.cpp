@@ -73,27 +73,6 @@ std::string field(const knowledge::TsvTable& table, const std::vector<std::strin
   return row[static_cast<std::size_t>(index)];
 }
 
-std::vector<std::string> split_list(std::string_view text, bool also_comma) {
-  std::vector<std::string> items;
-  std::string current;
-  auto flush = [&] {
-    std::string_view trimmed = trim(current);
-    if (!trimmed.empty()) {
-      items.emplace_back(trimmed);
-    }
-    current.clear();
-  };
-  for (char c : text) {
-    if (c == ';' || (also_comma && c == ',')) {
-      flush();
-    } else {
-      current += c;
-    }
-  }
-  flush();
-  return items;
-}
-
 Result<RuleSet> RuleSet::embedded() {
   RuleSet rules;
   for (const auto& spec : table_specs()) {
@@ -193,7 +172,7 @@ std::vector<CudaToolkit> RuleSet::cuda_toolkits() const {
   const auto* t = table("cuda_toolkits.tsv");
   for (const auto& row : t->rows) {
     toolkits.push_back({field(*t, row, "cuda"), to_int(field(*t, row, "max_gcc")), to_int(field(*t, row, "max_clang")),
-                        field(*t, row, "min_driver_linux"), split_list(field(*t, row, "sm_list")),
+                        field(*t, row, "min_driver_linux"), knowledge::split_list_field(field(*t, row, "sm_list")),
                         field(*t, row, "source")});
   }
   return toolkits;
@@ -210,14 +189,7 @@ std::optional<CudaToolkit> RuleSet::cuda_toolkit(std::string_view version) const
 }
 
 std::vector<RocmRelease> RuleSet::rocm_releases() const {
-  std::vector<RocmRelease> releases;
-  const auto* t = table("rocm_releases.tsv");
-  for (const auto& row : t->rows) {
-    releases.push_back({field(*t, row, "rocm"), to_int(field(*t, row, "llvm_major")),
-                        split_list(field(*t, row, "supported_targets")), field(*t, row, "min_kernel_or_note"),
-                        field(*t, row, "source")});
-  }
-  return releases;
+  return knowledge::read_rocm_releases(*table("rocm_releases.tsv"));
 }
 
 std::optional<std::string> RuleSet::distro_package(std::string_view component, std::string_view distro) const {
@@ -246,7 +218,7 @@ std::vector<CompilerTargets> RuleSet::compiler_targets() const {
   {
     const auto* t = table("compiler_targets.tsv");
     for (const auto& row : t->rows) {
-      rows.push_back({field(*t, row, "toolchain"), field(*t, row, "release"), split_list(field(*t, row, "targets")),
+      rows.push_back({field(*t, row, "toolchain"), field(*t, row, "release"), knowledge::split_list_field(field(*t, row, "targets")),
                       field(*t, row, "source")});
     }
     std::sort(rows.begin(), rows.end(), [](const CompilerTargets& a, const CompilerTargets& b) {
@@ -358,7 +330,7 @@ std::vector<ArchAllowlist> RuleSet::allowlists(std::string_view project) const {
   for (const auto& row : t->rows) {
     if (field(*t, row, "project") == project) {
       rows.push_back({field(*t, row, "project"), field(*t, row, "version"), field(*t, row, "vendor"),
-                      split_list(field(*t, row, "archs")), field(*t, row, "source")});
+                      knowledge::split_list_field(field(*t, row, "archs")), field(*t, row, "source")});
     }
   }
   return rows;
@@ -395,7 +367,7 @@ std::vector<RocmComponent> RuleSet::rocm_components() const {
       start = bar + 1;
     }
     component.required = field(*t, row, "needed") != "optional";
-    component.projects = split_list(field(*t, row, "projects"), true);
+    component.projects = knowledge::split_list_field(field(*t, row, "projects"), true);
     component.rocm_package = dash_empty(field(*t, row, "rocm_package"));
     component.source = field(*t, row, "source");
     components.push_back(std::move(component));

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "knowledge/rocm_releases.hpp"
 #include "knowledge/tsv_table.hpp"
 #include "model/status.hpp"
 #include "model/vendor.hpp"
@@ -38,13 +39,7 @@ struct CudaToolkit {
   std::string source;
 };
 
-struct RocmRelease {
-  std::string rocm;  // "6.4.2", "7.0"
-  int llvm_major = 0;
-  std::vector<std::string> targets;
-  std::string note;
-  std::string source;
-};
+using knowledge::RocmRelease;  // data/rocm_releases.tsv's row (knowledge/rocm_releases.hpp)
 
 // data/compiler_targets.tsv: the targets one ROCm or CUDA release's compiler can build for.
 struct CompilerTargets {
@@ -187,7 +182,5 @@ std::string field(const knowledge::TsvTable& table, const std::vector<std::strin
 // Whether release `a` is newer than `b` ("2.8.3.post2" is newer than "2.8.3").
 bool newer_release(std::string_view a, std::string_view b);
 
-// "a;b;c" -> {"a","b","c"} (empty parts dropped); also splits on ',' when `also_comma`.
-std::vector<std::string> split_list(std::string_view text, bool also_comma = false);
 
 }  // namespace archfit::doctor

@@ -1,7 +1,6 @@
 #include "explain/rocm_support.hpp"
 
 #include <algorithm>
-#include <sstream>
 #include <vector>
 
 #include <fmt/format.h>
@@ -9,44 +8,15 @@
 #include "detect/gfx_target_version.hpp"
 #include "explain/log_facts.hpp"
 #include "knowledge/amdgpu_processors.hpp"
-#include "knowledge/tsv_table.hpp"
+#include "knowledge/rocm_releases.hpp"
 
 namespace archfit::explain {
 
 namespace {
 
-struct ReleaseTargets {
-  std::string release;
-  std::vector<std::string> targets;
-};
-
-// data/rocm_releases.tsv's rows, oldest first as the table keeps them.
-const std::vector<ReleaseTargets>& releases() {
-  static const std::vector<ReleaseTargets> rows = [] {
-    std::vector<ReleaseTargets> result;
-    const auto& tsv = knowledge::embedded_table("rocm_releases.tsv");
-    for (const auto& row : tsv.rows) {
-      ReleaseTargets entry{tsv.field(row, "rocm"), {}};
-      std::stringstream targets(tsv.field(row, "supported_targets"));
-      for (std::string target; std::getline(targets, target, ';');) {
-        if (!target.empty()) {
-          entry.targets.push_back(target);
-        }
-      }
-      result.push_back(std::move(entry));
-    }
-    return result;
-  }();
-  return rows;
-}
-
 std::string first_listing(std::string_view processor) {
-  for (const auto& release : releases()) {
-    if (std::find(release.targets.begin(), release.targets.end(), processor) != release.targets.end()) {
-      return release.release;
-    }
-  }
-  return {};
+  const auto* oldest = knowledge::oldest_release_listing(knowledge::embedded_rocm_releases(), processor);
+  return oldest != nullptr ? oldest->rocm : std::string();
 }
 
 }  // namespace
@@ -54,9 +24,10 @@ std::string first_listing(std::string_view processor) {
 RocmSupport rocm_support(std::string_view processor) {
   RocmSupport support;
   support.processor = std::string(processor);
-  if (!releases().empty()) {
-    support.oldest_release = releases().front().release;
-    support.newest_release = releases().back().release;
+  const auto& releases = knowledge::embedded_rocm_releases();
+  if (!releases.empty()) {
+    support.oldest_release = releases.front().rocm;
+    support.newest_release = releases.back().rocm;
   }
   support.first_release = first_listing(processor);
   support.family = amd_family_key(processor);

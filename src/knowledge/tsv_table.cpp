@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "knowledge/embedded_data.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::knowledge {
 
@@ -26,6 +27,25 @@ std::vector<std::string> split_tabs(std::string_view line) {
 }
 
 }  // namespace
+
+std::vector<std::string> split_list_field(std::string_view text, bool also_comma) {
+  std::vector<std::string> items;
+  auto flush = [&](std::string_view item) {
+    std::string_view trimmed = trim(item);
+    if (!trimmed.empty()) {
+      items.emplace_back(trimmed);
+    }
+  };
+  std::size_t start = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == ';' || (also_comma && text[i] == ',')) {
+      flush(text.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  flush(text.substr(start));
+  return items;
+}
 
 const std::string& TsvTable::field(const std::vector<std::string>& row, std::string_view name) const {
   static const std::string empty;

@@ -27,6 +27,10 @@ struct TsvTable {
 // or a `source` field is empty.
 Result<TsvTable> parse_tsv(std::string_view text, std::string_view name);
 
+// A list field: "a;b;c" -> {"a","b","c"}, each item trimmed, empty items dropped; also splits on ','
+// when `also_comma` (user-typed lists such as "gfx90a,gfx942").
+std::vector<std::string> split_list_field(std::string_view text, bool also_comma = false);
+
 // A hexadecimal field ("74a1", "0x3f"), as the id columns of the tables and libdrm's amdgpu.ids
 // spell them; nullopt for anything else.
 std::optional<std::uint32_t> parse_hex(std::string_view text);

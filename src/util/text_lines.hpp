@@ -36,8 +36,6 @@ inline std::vector<std::string_view> split_lines(std::string_view text) {
   return lines;
 }
 
-// Splits `text` at every `separator`, dropping empty fields ("a;;b;" gives "a", "b"): the list
-// fields of the data/ tables. The views point into `text`.
 // The non-empty names between '/' in a path ("a//b/" → {"a", "b"}), in order.
 inline std::vector<std::string> path_components(std::string_view path) {
   std::vector<std::string> parts;
@@ -52,6 +50,8 @@ inline std::vector<std::string> path_components(std::string_view path) {
   return parts;
 }
 
+// Splits `text` at every `separator`, dropping empty fields ("a;;b;" gives "a", "b"), untrimmed.
+// The views point into `text`. (The data/ tables' list fields, trimmed: knowledge::split_list_field.)
 inline std::vector<std::string_view> split_fields(std::string_view text, char separator) {
   std::vector<std::string_view> fields;
   while (!text.empty()) {
