@@ -730,6 +730,12 @@ const std::set<std::string> k_second_stage_alone_contradicts = {
     // Twenty-first round's training log of the same wording, in prose (relabelled rocm-path: the follow-up names no
     // CUDA compiler found).
     "logs/rocm-path/instant-ngp-841-failed-detect-default-cuda-arch.log",
+    // Twenty-second round: a header nvcc did not find next to the cause's own line. hip#3310: hip_runtime.h missing
+    // (HIP's include directory not passed, part of the same missing setup); the signature rocm-tool-not-found-by-shell
+    // (the shell's "Command 'hipcc' not found") comes first. CenterTrack#16: cublas_v2.h missing in the same build log;
+    // nvcc-unsupported-gcc (the thread's answer: GCC 9 with CUDA 10.1) comes first.
+    "logs/rocm-path/hip-3310-hipcc-not-on-path-nvidia-platform.log",
+    "logs/compiler-version/centertrack-16-dcnv2-gcc9-cuda101.log",
 };
 
 TEST(SecondStage, AloneOnTheCorpusItNamesOnlyTheLogsOwnCategory) {
