@@ -527,6 +527,63 @@ TEST(CauseFamilies, TwentyFirstRoundRowsLeaveNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
+// The twenty-second round's rows take their tools' own wording and leave the neighbouring messages alone.
+TEST(CauseFamilies, TwentySecondRoundRowsLeaveNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      // hip#3310: the header nvcc did not find (HIP's include directory not passed) names no signature, only the
+      // second stage's missing header; with the shell's "Command 'hipcc' not found" the new row comes first (before
+      // the round it answered missing-headers); bash's form keeps hipcc's row.
+      {{"hip/hip_runtime.h: No such file or directory -> Error while running NVCC"},
+       {"facets-header-not-found"},
+       "https://github.com/ROCm/hip/issues/3310"},
+      {{"hip/hip_runtime.h: No such file or directory -> Error while running NVCC",
+        "Command 'hipcc' not found, -> Error while running hipcc"},
+       {"rocm-tool-not-found-by-shell", "facets-header-not-found"},
+       "https://github.com/ROCm/hip/issues/3310"},
+      {{"bash: hipcc: command not found"},
+       {"hipcc-not-on-path"},
+       "https://git.savannah.gnu.org/cgit/bash.git/tree/execute_cmd.c?h=bash-5.2"},
+      // TheRock#410: cmd's refusal of nvcc in the same hipconfig run (HIP then defaults to AMD) names nothing; the
+      // clang++ under rocm\bin is the new row, once.
+      {{"'nvcc' is not recognized as an internal or external command,", "operable program or batch file."},
+       {},
+       "https://github.com/ROCm/TheRock/issues/410"},
+      {{"'D:\\projects\\TheRock\\build\\dist\\rocm\\bin\\clang++' is not recognized as an internal or external "
+        "command,",
+        "operable program or batch file.", "The system cannot find the path specified.",
+        "'nvcc' is not recognized as an internal or external command,", "operable program or batch file.",
+        "Device not supported - Defaulting to AMD"},
+       {"rocm-tool-not-found-by-shell"},
+       "https://github.com/ROCm/TheRock/issues/410"},
+      // pip's conflict tail on another package names nothing; the whole line on one line keeps the older row.
+      {{"but you have torchvision 0.15.0 which is incompatible."},
+       {},
+       "https://github.com/pypa/pip/blob/23.3/src/pip/_internal/commands/install.py"},
+      {{"torch 2.0.1+cu118 requires triton==2.0.0; platform_system == \"Linux\" and platform_machine == \"x86_64\", but "
+        "you have triton 2.1.0 which is incompatible."},
+       {"pip-triton-pin-conflict"},
+       "https://github.com/Xavier-Lin/TrackSSM/issues/6"},
+      // triton#5058's wrapped message: the requiring line and its markers name nothing, the tail the new row.
+      {{"torch 2.5.1+cu121 requires triton==3.1.0; ",
+        "platform_system == \"Linux\" and platform_machine == \"x86_64\" and python_version < \"3.13\",", "",
+        "but you have triton 3.0.0+gite82dfd99 which is incompatible."},
+       {"pip-triton-pin-conflict-wrapped"},
+       "https://github.com/triton-lang/triton/issues/5058"},
+      // HIP's own invalid-symbol error name (a HIP program's report) is not claimed by the CUDA row.
+      {{"hipErrorInvalidSymbol"}, {}, "https://github.com/ROCm/hip/issues/2088"},
+      // ethminer#2058's neighbouring lines name nothing.
+      {{"cu 12:16:16 cuda-0   Generating DAG + Light for epoch 380 : 4.03 GB", "cu 12:16:16 cuda-0   Mining suspended ..."},
+       {},
+       "https://github.com/ethereum-mining/ethminer/issues/2058"},
+      // triton#4128's explaining comment names nothing by itself; the launcher's line is the new row.
+      {{"The autotune code tries to launch a kernel with num warps 32. Since warp size is 64 on AMD instinct devices, the "
+        "total threads per block 32*64=2048 exceeds the max threads per block of 1024."},
+       {},
+       "https://github.com/triton-lang/triton/issues/4128"},
+  };
+  expect_each_case_matches(cases);
+}
+
 TEST(CauseFamilies, DeviceLibraryForATargetIsNeverAPathProblem) {
   auto set = signatures();
   for (const auto& variant : test::family_variants()) {
@@ -673,6 +730,12 @@ const std::set<std::string> k_second_stage_alone_contradicts = {
     // Twenty-first round's training log of the same wording, in prose (relabelled rocm-path: the follow-up names no
     // CUDA compiler found).
     "logs/rocm-path/instant-ngp-841-failed-detect-default-cuda-arch.log",
+    // Twenty-second round: a header nvcc did not find next to the cause's own line. hip#3310: hip_runtime.h missing
+    // (HIP's include directory not passed, part of the same missing setup); the signature rocm-tool-not-found-by-shell
+    // (the shell's "Command 'hipcc' not found") comes first. CenterTrack#16: cublas_v2.h missing in the same build log;
+    // nvcc-unsupported-gcc (the thread's answer: GCC 9 with CUDA 10.1) comes first.
+    "logs/rocm-path/hip-3310-hipcc-not-on-path-nvidia-platform.log",
+    "logs/compiler-version/centertrack-16-dcnv2-gcc9-cuda101.log",
 };
 
 TEST(SecondStage, AloneOnTheCorpusItNamesOnlyTheLogsOwnCategory) {

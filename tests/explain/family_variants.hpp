@@ -702,6 +702,43 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "pip-resolver-triton-conflict", "https://github.com/ModelTC/LightLLM/issues/95"},
       {"    torch 2.3.0+rocm6.0 depends on pytorch-triton-rocm==2.3.0", "pip-resolver-triton-conflict",
        "https://github.com/pypa/pip/blob/23.3/src/pip/_internal/resolution/resolvelib/factory.py"},
+      // Twenty-second round, training rules. gpu-code-missing: the CUDA runtime's "invalid device symbol" from
+      // cudaMemcpyToSymbol in binaries without code for the GPU (the log's line, and two threads whose fix was the
+      // GPU's -gencode).
+      {"cu 12:16:16 cuda-0   Unexpected error CUDA error in func set_constants at line 124 invalid device symbol on "
+       "CUDA device 02:00.0",
+       "cuda-invalid-device-symbol", "https://github.com/ethereum-mining/ethminer/issues/2058"},
+      {"CUDA ERROR fs_initializer.cu.h: 141 invalid device symbol", "cuda-invalid-device-symbol",
+       "https://github.com/gpufs/gpufs/issues/3"},
+      {"E:/Github/PWP3D/PerseusLib/CUDA/CUDAConvolution.cu(100) : cudaSafeCall() Runtime API error : invalid device "
+       "symbol.",
+       "cuda-invalid-device-symbol", "https://github.com/lumark/PWP3D/issues/4"},
+      // triton-mismatch: the tail of pip's conflict line where the paste wrapped it (the log's line; pip 20.2's
+      // "you'll have" with ROCm's pytorch-triton-rocm).
+      {"but you have triton 3.0.0+gite82dfd99 which is incompatible.", "pip-triton-pin-conflict-wrapped",
+       "https://github.com/triton-lang/triton/issues/5058"},
+      {"but you'll have pytorch-triton-rocm 2.1.0 which is incompatible.", "pip-triton-pin-conflict-wrapped",
+       "https://github.com/pypa/pip/blob/20.2/src/pip/_internal/commands/install.py"},
+      // triton-compile: Triton's HIP launcher raising hipErrorInvalidValue (the log's line; driver.c's format with
+      // its two blanks after the prefix).
+      {"RuntimeError: Triton Error [HIP]: Code: 1, Messsage: invalid argument", "triton-hip-launch-invalid-argument",
+       "https://github.com/triton-lang/triton/issues/4128"},
+      {"RuntimeError: Triton Error [HIP]:  Code: 1, Messsage: invalid argument", "triton-hip-launch-invalid-argument",
+       "https://github.com/triton-lang/triton/blob/048e0b59cc4cd8989b4a84ceae75ae4998be4b1b/third_party/amd/backend/"
+       "driver.c"},
+      // rocm-path: a ROCm tool the shell did not find, in Ubuntu's command-not-found handler (the log's line and the
+      // handler's whole sentence), zsh's exec.c and Windows cmd (the log's clang++ under rocm\bin, and hipconfig).
+      {"Command 'hipcc' not found, -> Error while running hipcc", "rocm-tool-not-found-by-shell",
+       "https://github.com/ROCm/hip/issues/3310"},
+      {"Command 'hipconfig' not found, but can be installed with:", "rocm-tool-not-found-by-shell",
+       "https://github.com/ROCm/hip/issues/3310"},
+      {"zsh: command not found: hipcc", "rocm-tool-not-found-by-shell",
+       "https://github.com/zsh-users/zsh/blob/zsh-5.9/Src/exec.c"},
+      {"'D:\\projects\\TheRock\\build\\dist\\rocm\\bin\\clang++' is not recognized as an internal or external "
+       "command,",
+       "rocm-tool-not-found-by-shell", "https://github.com/ROCm/TheRock/issues/410"},
+      {"'hipconfig' is not recognized as an internal or external command,", "rocm-tool-not-found-by-shell",
+       "https://github.com/ROCm/TheRock/issues/410"},
   };
   return variants;
 }
@@ -950,6 +987,24 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
       {"> RuntimeError: CUDA out of memory. Tried to allocate 564.00 MiB (GPU 0; 2.00 GiB total capacity; 709.95 MiB "
        "already allocated; 547.37 MiB free; 34.05 MiB cached)",
        "", "tests/data/logs/none/solaris-217-cuda-oom-2gb-gpu.log"},
+      // Twenty-second round's none logs: a driver too old for the torch build, a gated Hugging Face repository, two
+      // analysis tools killed for memory at run time, pip's read timeout, a CUDA OOM while training, a package that does
+      // not declare einops.
+      {"RuntimeError: The NVIDIA driver on your system is too old (found version 10010). Please update our GPU driver by "
+       "downloading and installing a new version from the URL: http://www.nvidia.com/Downl go to: https://pytorch.org to "
+       "install a PyTorch version that has been compiled with your version of of the CUDA driver.",
+       "", "tests/data/logs/none/nanodet-pytorch-4-nvidia-driver-too-old-10010.log"},
+      {"Repo model meta-llama/Llama-2-7b is gated. You must be authenticated to access it.", "",
+       "tests/data/logs/none/neosapiens-3-llama2-gated-repo-401.log"},
+      {"BWA terminated by SIGKILL, PALEOMIX in BAM pipline", "",
+       "tests/data/logs/none/paleomix-54-bwa-sigkill-memory.log"},
+      {"failed: 9 at ./run-trust4 line 55.", "", "tests/data/logs/none/trust4-264-run-killed-signal-9-memory.log"},
+      {"error when use pipWARNING: Retrying (Retry(total=4, connect=None, read=None, redirect=None, status=None)) after "
+       "connection broken by 'ReadTimeoutError(\"HTTPSConnectionPool(host='pypi.org', port=443):",
+       "", "tests/data/logs/none/pip-9508-pypi-readtimeout-retrying.log"},
+      {"RuntimeError: CUDA error: out of memory", "", "tests/data/logs/none/refinedet-13-training-cuda-oom.log"},
+      {"E   ModuleNotFoundError: No module named 'einops'", "",
+       "tests/data/logs/none/sam3-212-einops-missing-from-pyproject.log"},
   };
   return lines;
 }
