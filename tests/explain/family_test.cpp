@@ -1316,6 +1316,27 @@ TEST(CauseFamilies, CmakeAndTritonBreadthLeavesNeighbouringWordingsAlone) {
 // ordinary lines, warnings and other failures alone: each case is the tool's format string filled as it prints it.
 TEST(CauseFamilies, GpuCodeMissingAndArchDetectBreadthLeavesNeighbouringWordingsAlone) {
   const std::vector<NeighbourCase> cases = {
+      // The new rows, next to their tools' ordinary lines of the same run.
+      {{"I tensorflow/core/common_runtime/gpu/gpu_device.cc:1800] Ignoring visible gpu device (device: 0, name: GeForce "
+        "GTX 470, pci bus id: 0000:02:00.0) with Cuda compute capability 2.0. The minimum required Cuda capability is "
+        "3.5.",
+        "I tensorflow/core/common_runtime/gpu/gpu_device.cc:1862] Adding visible gpu devices: 0"},
+       {"framework-gpu-below-min-capability"},
+       "https://github.com/tensorflow/tensorflow/blob/637eae5b82bba256600fe421c8dc8c019e18162c/tensorflow/core/"
+       "common_runtime/gpu/gpu_device.cc"},
+      {{"ggml_cuda_init: found 1 CUDA devices:",
+        "/src/llama.cpp/ggml/src/ggml-cuda/mmq.cuh:3016: ERROR: CUDA kernel mul_mat_q has no device code compatible "
+        "with CUDA arch 610. ggml-cuda.cu was compiled for: 520,700"},
+       {"ggml-no-device-code-for-arch"},
+       "https://github.com/ggml-org/llama.cpp/blob/22c7f85b9cf9f546ca0013afd581a68b15b75766/ggml/src/ggml-cuda/common.cuh"},
+      {{"node1:1234:1250 [0] NCCL INFO Channel 00/02 :    0   1",
+        "node1:1234:1250 [0] enqueue.cc:1040 NCCL WARN Cuda failure 'invalid device function'"},
+       {"nccl-cuda-failure-invalid-device-function"},
+       "https://github.com/ROCm/rccl/blob/rocm-6.2.2/src/include/checks.h"},
+      {{"CMake Error at /usr/share/cmake-3.28/Modules/Internal/CMakeCUDAArchitecturesValidate.cmake:12 (message):",
+        "  CMAKE_CUDA_ARCHITECTURES:", "", "    Ampere", "", "  is not one of the following:"},
+       {"cmake-gpu-architectures-invalid"},
+       "https://github.com/Kitware/CMake/blob/v4.4.2/Modules/Internal/CMakeCUDAArchitecturesValidate.cmake"},
       // TensorFlow ignoring a GPU for its core count (not its architecture), and the GPUs it adds.
       {{"I tensorflow/core/common_runtime/gpu/gpu_device.cc:1800] Ignoring visible gpu device (device: 1, name: GeForce "
         "GT 710, pci bus id: 0000:02:00.0, compute capability: 3.5) with core count: 1. The minimum required count is 8. "
