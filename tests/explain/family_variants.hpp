@@ -762,6 +762,12 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "https://github.com/Kitware/CMake/blob/v4.4.2/Source/cmGeneratorTarget.cxx"},
       {"  HIP_ARCHITECTURES is empty for target \"mylib\".", "cmake-gpu-architectures-invalid",
        "https://github.com/Kitware/CMake/blob/v4.4.2/Source/cmGeneratorTarget.cxx"},
+      {"Failed to 'dlopen' libhsa-runtime64.so", "gpu-arch-tool-cannot-load-runtime",
+       "https://github.com/llvm/llvm-project/blob/cd174dc2db99c4edeee092cc61e3a0a1cf401f81/clang/tools/amdgpu-arch/"
+       "AMDGPUArchByHSA.cpp"},
+      {"Failed to 'dlopen' libcuda.so.1", "gpu-arch-tool-cannot-load-runtime",
+       "https://github.com/llvm/llvm-project/blob/0709acf37ec063188dfc0c6dcba6456355f1c6f6/clang/tools/nvptx-arch/"
+       "NVPTXArch.cpp"},
   };
   return variants;
 }
