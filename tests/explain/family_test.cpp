@@ -1375,5 +1375,90 @@ TEST(CauseFamilies, CmakeAndTritonBreadthLeavesNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
+// The gpu-code-missing and arch-detect breadth rows (h23breadthC) take their tools' failures and leave the same tools'
+// ordinary lines, warnings and other failures alone: each case is the tool's format string filled as it prints it.
+TEST(CauseFamilies, GpuCodeMissingAndArchDetectBreadthLeavesNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      // The new rows, next to their tools' ordinary lines of the same run.
+      {{"I tensorflow/core/common_runtime/gpu/gpu_device.cc:1800] Ignoring visible gpu device (device: 0, name: GeForce "
+        "GTX 470, pci bus id: 0000:02:00.0) with Cuda compute capability 2.0. The minimum required Cuda capability is "
+        "3.5.",
+        "I tensorflow/core/common_runtime/gpu/gpu_device.cc:1862] Adding visible gpu devices: 0"},
+       {"framework-gpu-below-min-capability"},
+       "https://github.com/tensorflow/tensorflow/blob/637eae5b82bba256600fe421c8dc8c019e18162c/tensorflow/core/"
+       "common_runtime/gpu/gpu_device.cc"},
+      {{"ggml_cuda_init: found 1 CUDA devices:",
+        "/src/llama.cpp/ggml/src/ggml-cuda/mmq.cuh:3016: ERROR: CUDA kernel mul_mat_q has no device code compatible "
+        "with CUDA arch 610. ggml-cuda.cu was compiled for: 520,700"},
+       {"ggml-no-device-code-for-arch"},
+       "https://github.com/ggml-org/llama.cpp/blob/22c7f85b9cf9f546ca0013afd581a68b15b75766/ggml/src/ggml-cuda/common.cuh"},
+      {{"node1:1234:1250 [0] NCCL INFO Channel 00/02 :    0   1",
+        "node1:1234:1250 [0] enqueue.cc:1040 NCCL WARN Cuda failure 'invalid device function'"},
+       {"nccl-cuda-failure-invalid-device-function"},
+       "https://github.com/ROCm/rccl/blob/rocm-6.2.2/src/include/checks.h"},
+      {{"CMake Error at /usr/share/cmake-3.28/Modules/Internal/CMakeCUDAArchitecturesValidate.cmake:12 (message):",
+        "  CMAKE_CUDA_ARCHITECTURES:", "", "    Ampere", "", "  is not one of the following:"},
+       {"cmake-gpu-architectures-invalid"},
+       "https://github.com/Kitware/CMake/blob/v4.4.2/Modules/Internal/CMakeCUDAArchitecturesValidate.cmake"},
+      // TensorFlow ignoring a GPU for its core count (not its architecture), and the GPUs it adds.
+      {{"I tensorflow/core/common_runtime/gpu/gpu_device.cc:1800] Ignoring visible gpu device (device: 1, name: GeForce "
+        "GT 710, pci bus id: 0000:02:00.0, compute capability: 3.5) with core count: 1. The minimum required count is 8. "
+        "You can adjust this requirement with the env var TF_MIN_GPU_MULTIPROCESSOR_COUNT.",
+        "I tensorflow/core/common_runtime/gpu/gpu_device.cc:1862] Adding visible gpu devices: 0"},
+       {},
+       "https://github.com/tensorflow/tensorflow/blob/637eae5b82bba256600fe421c8dc8c019e18162c/tensorflow/core/"
+       "common_runtime/gpu/gpu_device.cc"},
+      // Kokkos' warning for code of an older architecture of the same major (it runs, through PTX).
+      {{"Kokkos::Cuda::initialize WARNING: running kernels compiled for compute capability 5.0 on device with compute "
+        "capability 8.9 , this will likely reduce potential performance."},
+       {},
+       "https://github.com/kokkos/kokkos/blob/d4fecf3a608d180e305463c41b02b51a3eda81c8/core/src/Cuda/"
+       "Kokkos_Cuda_Instance.cpp"},
+      // Ollama's and ggml's ordinary discovery lines.
+      {{"time=2024-06-01T10:00:00.000Z level=INFO source=types.go:105 msg=\"inference compute\" id=GPU-1234 "
+        "library=cuda compute=8.6 driver=12.4 name=\"NVIDIA GeForce RTX 3060\"",
+        "ggml_cuda_init: found 1 CUDA devices:"},
+       {},
+       "https://github.com/ollama/ollama/blob/6f351bf586642e0c1c7086af028cdff0e856a254/gpu/gpu.go"},
+      // NCCL's other CUDA failures: out of memory is no missing code; no kernel image keeps its row.
+      {{"node1:1234:1250 [0] include/alloc.h:48 NCCL WARN Cuda failure 'out of memory'"},
+       {},
+       "https://github.com/ROCm/rccl/blob/rocm-6.2.2/src/include/checks.h"},
+      {{"node1:1234:1250 [0] include/alloc.h:48 NCCL WARN Cuda failure 'no kernel image is available for execution on "
+        "the device'"},
+       {"cuda-no-kernel-image"},
+       "https://github.com/ROCm/rccl/blob/rocm-6.2.2/src/include/checks.h"},
+      // cuBLAS's and cuDNN's other statuses.
+      {{"RuntimeError: CUDA error: CUBLAS_STATUS_NOT_SUPPORTED when calling `cublasGemmEx( handle, opa, opb, m, n, k, "
+        "&falpha, a, CUDA_R_16BF, lda, b, CUDA_R_16BF, ldb, &fbeta, c, CUDA_R_16BF, ldc, CUDA_R_32F, "
+        "CUBLAS_GEMM_DFALT_TENSOR_OP)`",
+        "RuntimeError: cuDNN error: CUDNN_STATUS_NOT_SUPPORTED. This error may appear if you passed in a non-contiguous "
+        "input."},
+       {},
+       "https://docs.nvidia.com/cuda/cublas/index.html"},
+      // CMake: the cache entry, a status line and the set() of a valid list; the empty list keeps its own rows.
+      {{"CMAKE_CUDA_ARCHITECTURES:STRING=86", "-- Using CUDA architectures: 86", "set(CMAKE_CUDA_ARCHITECTURES 86)"},
+       {},
+       "https://github.com/Kitware/CMake/blob/v4.4.2/Modules/Internal/CMakeCUDAArchitecturesValidate.cmake"},
+      // CMake 3.23's check after its compiler probe: printed for "native" (a CMake older than 3.24) and when the probe
+      // itself failed (nvcc refusing the host compiler), so it names no one cause and is not read.
+      {{"CMake Error at /usr/share/cmake/Modules/CMakeDetermineCUDACompiler.cmake:311 (message):",
+        "  CMAKE_CUDA_ARCHITECTURES must be valid if set."},
+       {},
+       "https://github.com/Kitware/CMake/blob/v3.23.0/Modules/CMakeDetermineCUDACompiler.cmake"},
+      {{"  CMAKE_CUDA_ARCHITECTURES must be non-empty if set."},
+       {"cmake-architectures-empty-if-set"},
+       "https://github.com/Kitware/CMake/blob/v4.4.2/Modules/Internal/CMakeCUDAArchitecturesValidate.cmake"},
+      {{"  CUDA_ARCHITECTURES is empty for target \"mylib\"."},
+       {"cmake-cuda-architectures-empty"},
+       "https://github.com/Kitware/CMake/blob/v4.4.2/Source/cmGeneratorTarget.cxx"},
+      // torch's warning when no arch list is set.
+      {{"TORCH_CUDA_ARCH_LIST is not set, all archs for visible cards are included for compilation."},
+       {},
+       "https://github.com/pytorch/pytorch/blob/v2.2.2/torch/utils/cpp_extension.py"},
+  };
+  expect_each_case_matches(cases);
+}
+
 }  // namespace
 }  // namespace archfit::explain

@@ -739,6 +739,72 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "rocm-tool-not-found-by-shell", "https://github.com/ROCm/TheRock/issues/410"},
       {"'hipconfig' is not recognized as an internal or external command,", "rocm-tool-not-found-by-shell",
        "https://github.com/ROCm/TheRock/issues/410"},
+      // gpu-code-missing and arch-detect breadth from the tools' sources (h23breadthC): each line is the tool's format
+      // string filled as the tool fills it (file, line, kernel, arch and device values of the kind it prints).
+      {"/home/user/llama.cpp/ggml/src/ggml-cuda/mmv.cu:51: ERROR: CUDA kernel mul_mat_vec has no device code compatible "
+       "with CUDA arch 520. ggml-cuda.cu was compiled for: 520",
+       "ggml-no-device-code-for-arch",
+       "https://github.com/ggml-org/llama.cpp/blob/22c7f85b9cf9f546ca0013afd581a68b15b75766/ggml/src/ggml-cuda/common.cuh"},
+      {"/src/llama.cpp/ggml/src/ggml-cuda/fattn-wmma-f16.cu:493: ERROR: HIP kernel flash_attn_ext_f16 has no device code "
+       "compatible with HIP arch 1030.",
+       "ggml-no-device-code-for-arch",
+       "https://github.com/ggml-org/llama.cpp/blob/22c7f85b9cf9f546ca0013afd581a68b15b75766/ggml/src/ggml-cuda/common.cuh"},
+      {"2020-07-07 15:35:48.520179: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1721] Ignoring visible gpu device "
+       "(device: 0, name: GeForce GTX 670MX, pci bus id: 0000:01:00.0, compute capability: 3.0) with Cuda compute "
+       "capability 3.0. The minimum required Cuda capability is 3.5.",
+       "framework-gpu-below-min-capability",
+       "https://github.com/tensorflow/tensorflow/blob/637eae5b82bba256600fe421c8dc8c019e18162c/tensorflow/core/"
+       "common_runtime/gpu/gpu_device.cc"},
+      {"I tensorflow/core/common_runtime/gpu/gpu_device.cc:1800] Ignoring visible gpu device (device: 0, name: Device "
+       "67df, pci bus id: 0000:01:00.0) with AMDGPU ISA gfx803. The minimum required AMDGPU ISA is gfx900.",
+       "framework-gpu-below-min-capability",
+       "https://github.com/tensorflow/tensorflow/blob/637eae5b82bba256600fe421c8dc8c019e18162c/tensorflow/core/"
+       "common_runtime/gpu/gpu_device.cc"},
+      {"time=2024-06-01T10:00:00.000Z level=INFO source=gpu.go:248 msg=\"[0] CUDA GPU is too old. Compute Capability "
+       "detected: 3.0\"",
+       "framework-gpu-below-min-capability",
+       "https://github.com/ollama/ollama/blob/6f351bf586642e0c1c7086af028cdff0e856a254/gpu/gpu.go"},
+      {"Kokkos::Cuda::initialize ERROR: likely mismatch of architecture", "kokkos-cuda-arch-mismatch",
+       "https://github.com/kokkos/kokkos/blob/d4fecf3a608d180e305463c41b02b51a3eda81c8/core/src/Cuda/"
+       "Kokkos_Cuda_Instance.cpp"},
+      {"Kokkos::Cuda::initialize ERROR: running kernels compiled for compute capability 9.0 on device with compute "
+       "capability 8.9 is not supported by CUDA!",
+       "kokkos-cuda-arch-mismatch",
+       "https://github.com/kokkos/kokkos/blob/d4fecf3a608d180e305463c41b02b51a3eda81c8/core/src/Cuda/"
+       "Kokkos_Cuda_Instance.cpp"},
+      {"ERROR : Arch conditional MMA instruction used without targeting sm90a compute capability. Aborting.",
+       "cutlass-arch-conditional-mma-stub",
+       "https://github.com/NVIDIA/cutlass/blob/3e22deeae427c1819b3b2565102f4c5d79719d2a/include/cutlass/gemm/kernel/"
+       "sm90_gemm_tma_warpspecialized_cooperative.hpp"},
+      {"ERROR : Arch conditional MMA instruction used without targeting appropriate compute capability. Aborting.",
+       "cutlass-arch-conditional-mma-stub",
+       "https://github.com/NVIDIA/cutlass/blob/3e22deeae427c1819b3b2565102f4c5d79719d2a/include/cutlass/gemm/kernel/"
+       "sm90_gemm_tma_warpspecialized_cooperative.hpp"},
+      {"node1:1234:1250 [0] include/alloc.h:48 NCCL WARN Cuda failure 'invalid device function'",
+       "nccl-cuda-failure-invalid-device-function",
+       "https://github.com/ROCm/rccl/blob/rocm-6.2.2/src/include/checks.h"},
+      {"Error: CUDNN_STATUS_ARCH_MISMATCH", "cuda-library-arch-mismatch",
+       "https://cloud.tencent.com/developer/article/1430821"},
+      {"RuntimeError: CUDA error: CUBLAS_STATUS_ARCH_MISMATCH when calling `cublasGemmEx( handle, opa, opb, m, n, k, "
+       "&falpha, a, CUDA_R_16BF, lda, b, CUDA_R_16BF, ldb, &fbeta, c, CUDA_R_16BF, ldc, CUDA_R_32F, "
+       "CUBLAS_GEMM_DFALT_TENSOR_OP)`",
+       "cuda-library-arch-mismatch", "https://docs.nvidia.com/cuda/cublas/index.html"},
+      {"  CMAKE_CUDA_ARCHITECTURES contains literal quotes:", "cmake-gpu-architectures-invalid",
+       "https://github.com/Kitware/CMake/blob/v4.4.2/Modules/Internal/CMakeCUDAArchitecturesValidate.cmake"},
+      {"CMake Error at /usr/share/cmake-3.28/Modules/Internal/CMakeCUDAArchitecturesValidate.cmake:12 (message):\n"
+       "  CMAKE_CUDA_ARCHITECTURES:\n\n    sm_86\n\n  is not one of the following:",
+       "cmake-gpu-architectures-invalid",
+       "https://github.com/Kitware/CMake/blob/v4.4.2/Modules/Internal/CMakeCUDAArchitecturesValidate.cmake"},
+      {"  Unknown CUDA architecture specifier \"realx\".", "cmake-gpu-architectures-invalid",
+       "https://github.com/Kitware/CMake/blob/v4.4.2/Source/cmGeneratorTarget.cxx"},
+      {"  HIP_ARCHITECTURES is empty for target \"mylib\".", "cmake-gpu-architectures-invalid",
+       "https://github.com/Kitware/CMake/blob/v4.4.2/Source/cmGeneratorTarget.cxx"},
+      {"Failed to 'dlopen' libhsa-runtime64.so", "gpu-arch-tool-cannot-load-runtime",
+       "https://github.com/llvm/llvm-project/blob/cd174dc2db99c4edeee092cc61e3a0a1cf401f81/clang/tools/amdgpu-arch/"
+       "AMDGPUArchByHSA.cpp"},
+      {"Failed to 'dlopen' libcuda.so.1", "gpu-arch-tool-cannot-load-runtime",
+       "https://github.com/llvm/llvm-project/blob/0709acf37ec063188dfc0c6dcba6456355f1c6f6/clang/tools/nvptx-arch/"
+       "NVPTXArch.cpp"},
   };
   return variants;
 }
