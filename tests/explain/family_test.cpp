@@ -1342,6 +1342,13 @@ TEST(CauseFamilies, TritonH23BreadthLeavesNeighbouringWordingsAlone) {
         "AssertionError('Input shapes should have M >= 16, N >= 16 and K >= 32')"},
        {"triton-dot-block-too-small"},
        "https://github.com/triton-lang/triton/blob/v3.1.0/python/triton/language/semantic.py"},
+      {{"triton.compiler.errors.CompilationError: at 12:8:",
+        "AssertionError(\"input_precision must be one of ('ieee', 'tf32'). Got tf32x3\")"},
+       {"triton-dot-precision-unsupported"},
+       "https://github.com/triton-lang/triton/blob/v3.0.0/python/triton/language/semantic.py"},
+      {{"TypeError: fast_expf() got an unexpected keyword argument '_builder'"},
+       {"triton-language-keyword-unknown"},
+       "https://github.com/triton-lang/triton/blob/v3.3.0/python/triton/language/core.py (builtins took _builder)"},
       // The same CPython wordings of names that are not Triton's, or not a version's: a kernel argument the user
       // misspelt, torch's and TensorFlow's keywords, another project's DriverConfig, Triton 3's compile().
       {{"KeyError: 'Keyword argument BLOCK_M was specified but unrecognised'"}, {}, "a constexpr the kernel lacks"},
@@ -1352,6 +1359,8 @@ TEST(CauseFamilies, TritonH23BreadthLeavesNeighbouringWordingsAlone) {
       {{"AttributeError: 'DriverConfig' object has no attribute 'timeout'"}, {}, "another project's DriverConfig"},
       {{"TypeError: compile() got an unexpected keyword argument 'signature'"}, {}, "compile() names no Triton class"},
       {{"TypeError: forward() got an unexpected keyword argument 'num_warps'"}, {}, "num_warps is in every Triton"},
+      {{"TypeError: __init__() got an unexpected keyword argument '_name'"}, {}, "not Triton's hidden argument"},
+      {{"ValueError: input_precision must be one of: tf32, tf32x3, ieee"}, {}, "a benchmark's own option check"},
       // Triton's own lines that are not this breadth's: no GPU driver active (no GPU visible, not a version), a
       // user's num_warps, the autotuner's chatter.
       {{"RuntimeError: 0 active drivers ([]). There should only be one."},

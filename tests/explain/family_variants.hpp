@@ -691,6 +691,11 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "https://github.com/triton-lang/triton/blob/v3.1.0/python/triton/language/semantic.py (min_dot_size)"},
       {"AssertionError: small blocks not supported!", "triton-dot-block-too-small",
        "https://github.com/triton-lang/triton/blob/v2.1.0/python/triton/language/semantic.py"},
+      {"AssertionError: input_precision must be one of ('ieee',). Got tf32", "triton-dot-precision-unsupported",
+       "https://github.com/triton-lang/triton/blob/v3.0.0/python/triton/language/semantic.py "
+       "(_str_to_dot_input_precision, with the AMD backend's allowed_dot_input_precisions)"},
+      {"TypeError: _tanh() got an unexpected keyword argument '_semantic'", "triton-language-keyword-unknown",
+       "https://github.com/triton-lang/triton/blob/v3.4.0/python/triton/language/core.py (builtins take _semantic)"},
       // oom: a CI runner's watchdog aborting the build's job for its memory use.
       {"e.g. Example CI in main branch failing with `[ABORTED] excessive memory usage is detected`:",
        "ci-excessive-memory-usage", "https://github.com/cupy/cupy/pull/8461"},
