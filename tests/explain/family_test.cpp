@@ -1460,5 +1460,80 @@ TEST(CauseFamilies, GpuCodeMissingAndArchDetectBreadthLeavesNeighbouringWordings
   expect_each_case_matches(cases);
 }
 
+// Triton's API between releases (triton-mismatch) and tl.dot's smallest tile (triton-compile), from Triton's own
+// sources: the new rows take CPython's wordings of Triton's names and leave the same wordings of other names alone.
+TEST(CauseFamilies, TritonH23BreadthLeavesNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      // The new rows.
+      {{"TypeError: do_bench() got an unexpected keyword argument 'fast_flush'"},
+       {"triton-testing-keyword-unknown"},
+       "https://github.com/triton-lang/triton/blob/v3.2.0/python/triton/testing.py"},
+      {{"TypeError: autotune() got an unexpected keyword argument 'use_cuda_graph'"},
+       {"triton-autotune-keyword-unknown"},
+       "https://github.com/triton-lang/triton/blob/v2.2.0/python/triton/runtime/autotuner.py"},
+      {{"KeyError: 'Keyword argument launch_pdl was specified but unrecognised'"},
+       {"triton-launch-option-unknown"},
+       "https://github.com/triton-lang/triton/blob/v3.0.0/python/triton/runtime/jit.py"},
+      {{"TypeError: __init__() got an unexpected keyword argument 'num_ctas'"},
+       {"triton-launch-option-unknown"},
+       "https://github.com/triton-lang/triton/blob/v2.0.0/python/triton/runtime/autotuner.py (Python < 3.10)"},
+      {{"AttributeError: 'HIPDriver' object has no attribute 'active'"},
+       {"triton-driver-api-moved"},
+       "https://github.com/triton-lang/triton/blob/v2.2.0/python/triton/runtime/driver.py"},
+      {{"TypeError: dot() got an unexpected keyword argument 'out_dtype'"},
+       {"triton-language-keyword-unknown"},
+       "https://github.com/triton-lang/triton/blob/v2.1.0/python/triton/language/core.py"},
+      {{"TypeError: load() got an unexpected keyword argument 'padding_option'"},
+       {"triton-language-keyword-unknown"},
+       "https://github.com/triton-lang/triton/blob/v2.1.0/python/triton/language/core.py"},
+      {{"triton.compiler.errors.CompilationError: at 20:12:",
+        "AssertionError('Input shapes should have M >= 16, N >= 16 and K >= 32')"},
+       {"triton-dot-block-too-small"},
+       "https://github.com/triton-lang/triton/blob/v3.1.0/python/triton/language/semantic.py"},
+      {{"triton.compiler.errors.CompilationError: at 12:8:",
+        "AssertionError(\"input_precision must be one of ('ieee', 'tf32'). Got tf32x3\")"},
+       {"triton-dot-precision-unsupported"},
+       "https://github.com/triton-lang/triton/blob/v3.0.0/python/triton/language/semantic.py"},
+      {{"TypeError: fast_expf() got an unexpected keyword argument '_builder'"},
+       {"triton-language-keyword-unknown"},
+       "https://github.com/triton-lang/triton/blob/v3.3.0/python/triton/language/core.py (builtins took _builder)"},
+      // The same CPython wordings of names that are not Triton's, or not a version's: a kernel argument the user
+      // misspelt, torch's and TensorFlow's keywords, another project's DriverConfig, Triton 3's compile().
+      {{"KeyError: 'Keyword argument BLOCK_M was specified but unrecognised'"}, {}, "a constexpr the kernel lacks"},
+      {{"TypeError: load() got an unexpected keyword argument 'weights_only'"}, {}, "torch.load of an old torch"},
+      {{"TypeError: reduce_sum() got an unexpected keyword argument 'keep_dims'"}, {}, "TensorFlow 2's reduce_sum"},
+      {{"TypeError: sum() got an unexpected keyword argument 'keepdims'"}, {}, "NumPy's keyword, not Triton's"},
+      {{"TypeError: dot() got an unexpected keyword argument 'out'"}, {}, "NumPy's keyword, not Triton's"},
+      {{"AttributeError: 'DriverConfig' object has no attribute 'timeout'"}, {}, "another project's DriverConfig"},
+      {{"TypeError: compile() got an unexpected keyword argument 'signature'"}, {}, "compile() names no Triton class"},
+      {{"TypeError: forward() got an unexpected keyword argument 'num_warps'"}, {}, "num_warps is in every Triton"},
+      {{"TypeError: __init__() got an unexpected keyword argument '_name'"}, {}, "not Triton's hidden argument"},
+      {{"ValueError: input_precision must be one of: tf32, tf32x3, ieee"}, {}, "a benchmark's own option check"},
+      // Triton's own lines that are not this breadth's: no GPU driver active (no GPU visible, not a version), a
+      // user's num_warps, the autotuner's chatter.
+      {{"RuntimeError: 0 active drivers ([]). There should only be one."},
+       {},
+       "https://github.com/triton-lang/triton/blob/v3.0.0/python/triton/runtime/driver.py: no GPU visible"},
+      {{"AssertionError: num_warps must be a power of 2"}, {}, "a user's config"},
+      {{"Triton autotuning for function _attn_fwd finished after 2.31s; best config selected: BLOCK_M: 64, "
+        "BLOCK_N: 64, num_warps: 4, num_ctas: 1, num_stages: 3, maxnreg: None;"},
+       {},
+       "TRITON_PRINT_AUTOTUNING output"},
+      // The rows that matched before keep their lines.
+      {{"TypeError: dot() got an unexpected keyword argument 'trans_b'"},
+       {"triton-dot-transpose-keyword-removed"},
+       "the older row"},
+      {{"AttributeError: 'CompiledKernel' object has no attribute 'c_wrapper'"}, {"triton-module-moved"}, "the older row"},
+      {{"ImportError: cannot import name 'get_cuda_stream' from 'triton.runtime.jit'"},
+       {"triton-module-moved"},
+       "the older row"},
+      {{"triton.runtime.errors.OutOfResources: out of resource: shared memory, Required: 131072, Hardware limit: "
+        "101376. Reducing block sizes or `num_stages` may help."},
+       {"triton-out-of-shared-memory"},
+       "the older row"},
+  };
+  expect_each_case_matches(cases);
+}
+
 }  // namespace
 }  // namespace archfit::explain
