@@ -48,7 +48,7 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "https://github.com/scylladb/seastar/issues/282"},
       {"c++: fatal error: Killed signal terminated program cc1plus", "compiler-killed-signal",
        "https://github.com/PennyLaneAI/catalyst/pull/1000"},
-      // oom and cpu-isa breadth from the tools' sources (h23breadthA): each line is the tool's format string filled
+      // oom and cpu-isa breadth from the tools' sources: each line is the tool's format string filled
       // as the tool fills it (the program name, the signal, glibc 2.40's strsignal text in the locale named).
       {"c++: fatal error: Dödad signal terminated program cc1plus", "compiler-killed-signal-more-locales",
        "https://github.com/gcc-mirror/gcc/blob/releases/gcc-12.2.0/gcc/gcc.cc (%s signal terminated program %s) "
