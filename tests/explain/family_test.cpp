@@ -1332,6 +1332,10 @@ TEST(CauseFamilies, OomAndCpuIsaBreadthLeavesNeighbouringWordingsAlone) {
       {{"ninja: fatal: posix_spawn: Cannot allocate memory"},
        {"ninja-spawn-out-of-memory"},
        "https://github.com/ninja-build/ninja/blob/v1.11.1/src/subprocess-posix.cc"},
+      {{"[ 5123.456700] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,global_oom,"
+        "task_memcg=/user.slice,task=ld,pid=23456,uid=1000"},
+       {"kernel-oom-killed-build-tool"},
+       "https://github.com/torvalds/linux/blob/v6.1/mm/oom_kill.c"},
       {{"Miskomando"}, {"illegal-instruction-more-locales"}, "glibc-2.40 po/eo.po"},
       {{"#  SIGILL (0x4) at pc=0x00007f3c5c7d1234, pid=24117, tid=24118"},
        {"sigill-in-runtime-reports"},
@@ -1371,6 +1375,17 @@ TEST(CauseFamilies, OomAndCpuIsaBreadthLeavesNeighbouringWordingsAlone) {
        "cargo run, the program itself killed"},
       {{"ollama.service: Main process exited, code=killed, status=9/KILL"}, {}, "systemd, a service killed"},
       {{"Killed"}, {}, "a bare Killed line (docs/explain.md: not read as the build's OOM)"},
+      {{"[ 5123.456700] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,"
+        "oom_memcg=/docker/abc,task_memcg=/docker/abc,task=python3,pid=23456,uid=0"},
+       {},
+       "https://github.com/torvalds/linux/blob/v6.1/mm/oom_kill.c, a Python process the victim"},
+      {{"[ 5123.456600] python3 invoked oom-killer: gfp_mask=0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP), order=0, "
+        "oom_score_adj=0"},
+       {},
+       "the kernel, a Python process allocating"},
+      {{"  process didn't exit successfully: `target\\release\\server.exe` (exit code: 0xc0000017, STATUS_NO_MEMORY)"},
+       {},
+       "cargo run on Windows, the program itself out of memory"},
       // Other crashes in the same runtimes' words are not cpu-isa.
       {{"#  SIGSEGV (0xb) at pc=0x00007f3c5c7d1234, pid=24117, tid=24118"}, {}, "the JVM's hs_err, SIGSEGV"},
       {{"error: process didn't exit successfully: `target/debug/foo` (signal: 11, SIGSEGV: invalid memory reference)"},

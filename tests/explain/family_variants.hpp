@@ -88,6 +88,21 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "strerror(ENOMEM)"},
       {"ninja: fatal: fork: Cannot allocate memory", "ninja-spawn-out-of-memory",
        "https://github.com/ninja-build/ninja/blob/v1.5.3/src/subprocess-posix.cc (Fatal(fork: %s))"},
+      {"  process didn't exit successfully: `C:\\Users\\me\\.rustup\\toolchains\\stable-x86_64-pc-windows-msvc\\bin\\rustc.exe "
+       "--crate-name foo src/lib.rs` (exit code: 0xc0000017, STATUS_NO_MEMORY)",
+       "build-driver-child-sigkill",
+       "https://github.com/rust-lang/cargo/blob/1e857b46f8a283f4b16e471a3a82b8cf92a8017c/crates/cargo-util/src/"
+       "process_error.rs (Windows: STATUS_NO_MEMORY)"},
+      {"[ 5123.456700] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,global_oom,"
+       "task_memcg=/user.slice/user-1000.slice/session-2.scope,task=cc1plus,pid=23456,uid=1000",
+       "kernel-oom-killed-build-tool",
+       "https://github.com/torvalds/linux/blob/v6.1/mm/oom_kill.c (oom-kill:constraint=%s,nodemask=%*pbl … "
+       ",task=%s,pid=%d,uid=%d)"},
+      {"[ 5123.456600] cc1plus invoked oom-killer: gfp_mask=0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP), order=0, "
+       "oom_score_adj=0",
+       "kernel-oom-killed-build-tool",
+       "https://github.com/torvalds/linux/blob/v6.1/mm/oom_kill.c (%s invoked oom-killer: gfp_mask=%#x(%pGg), order=%d, "
+       "oom_score_adj=%hd)"},
       {"Miskomando", "illegal-instruction-more-locales", "glibc-2.40 po/eo.po: Illegal instruction = Miskomando"},
       {"Instrucțiune ilegală (core dumped)", "illegal-instruction-more-locales",
        "glibc-2.40 po/ro.po: Illegal instruction = Instrucțiune ilegală (bash adds the core-dump note)"},
