@@ -1535,5 +1535,101 @@ TEST(CauseFamilies, TritonH23BreadthLeavesNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
+// Oom and cpu-isa breadth (rows from the tools' own sources: GCC, clang, make, distutils, CPython, cargo, ninja, glibc's
+// strsignal words, the JVM, systemd, the kernel, Android's debuggerd): the new wordings go to the new rows; the
+// neighbouring messages keep the rows they had (or nothing): the same drivers reporting an ordinary failure or another
+// signal, a runtime process (not the build) killed by SIGKILL, TensorFlow's informational CPU line, and the older rows'
+// own wordings.
+TEST(CauseFamilies, OomAndCpuIsaBreadthLeavesNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      // The new rows.
+      {{"g++: fatal error: Dödad signal terminated program cc1plus"},
+       {"compiler-killed-signal-more-locales"},
+       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-12.2.0/gcc/gcc.cc with glibc-2.40 po/sv.po"},
+      {{"lto-wrapper: fatal error: g++ terminated with signal 9 [Killed]"},
+       {"gcc-child-killed-signal-9"},
+       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-12.2.0/gcc/collect-utils.cc"},
+      {{"error: command '/usr/bin/gcc' failed with exit code -9"},
+       {"build-driver-child-sigkill"},
+       "https://github.com/pypa/distutils/blob/3ed42426ce6f41e9d07dc63f3315d85f19e25618/distutils/spawn.py"},
+      {{"ninja: fatal: posix_spawn: Cannot allocate memory"},
+       {"ninja-spawn-out-of-memory"},
+       "https://github.com/ninja-build/ninja/blob/v1.11.1/src/subprocess-posix.cc"},
+      {{"[ 5123.456700] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,global_oom,"
+        "task_memcg=/user.slice,task=ld,pid=23456,uid=1000"},
+       {"kernel-oom-killed-build-tool"},
+       "https://github.com/torvalds/linux/blob/v6.1/mm/oom_kill.c"},
+      {{"Miskomando"}, {"illegal-instruction-more-locales"}, "glibc-2.40 po/eo.po"},
+      {{"#  SIGILL (0x4) at pc=0x00007f3c5c7d1234, pid=24117, tid=24118"},
+       {"sigill-in-runtime-reports"},
+       "https://github.com/openjdk/jdk/blob/jdk-21-ga/src/hotspot/share/utilities/vmError.cpp"},
+      // The older rows keep their lines: English Killed, the linker through collect2, a glibc locale word they list.
+      {{"c++: fatal error: Killed signal terminated program cc1plus"},
+       {"compiler-killed-signal"},
+       "https://github.com/PennyLaneAI/catalyst/pull/1000"},
+      {{"collect2: fatal error: ld terminated with signal 9 [Killed]"},
+       {"compiler-killed-signal"},
+       "https://github.com/llvm/llvm-project/issues/65276"},
+      {{"g++: fatal error: Getötet signal terminated program cc1plus"},
+       {"compiler-killed-signal"},
+       "glibc-2.36 po/de.po (the older row's word)"},
+      {{"Illegal instruction (core dumped)"}, {"illegal-instruction"}, "glibc's strsignal, English"},
+      {{"Program received signal SIGILL, Illegal instruction."}, {"sigill-received"}, "gdb"},
+      // The same drivers reporting an ordinary failure or another signal: no oom, no cpu-isa.
+      {{"collect2: error: ld returned 1 exit status"}, {}, "GCC's collect2, a link error"},
+      {{"lto-wrapper: fatal error: g++ returned 1 exit status"}, {}, "GCC's lto-wrapper, an LTRANS compile error"},
+      {{"collect2: fatal error: ld terminated with signal 11 [Segmentation fault], core dumped"},
+       {},
+       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-12.2.0/gcc/collect-utils.cc, SIGSEGV"},
+      {{"error: command '/usr/bin/gcc' failed with exit code 1"}, {}, "distutils, a compile error"},
+      {{"error: command '/usr/local/cuda/bin/nvcc' failed with exit code 255"}, {}, "distutils, an nvcc error"},
+      {{"subprocess.CalledProcessError: Command '['ninja', '-v']' returned non-zero exit status 1."},
+       {},
+       "CPython's subprocess, torch's cpp_extension on an ordinary compile error"},
+      {{"ninja: build stopped: subcommand failed."}, {}, "ninja"},
+      {{"ninja: fatal: posix_spawn: Argument list too long"}, {}, "ninja, E2BIG (not memory)"},
+      {{"  process didn't exit successfully: `rustc --crate-name foo src/lib.rs` (exit status: 1)"}, {}, "cargo, a compile error"},
+      // A runtime process killed by SIGKILL is not the build's OOM (none): Python's, cargo's and systemd's words.
+      {{"subprocess.CalledProcessError: Command '['python', 'train.py']' died with <Signals.SIGKILL: 9>."},
+       {},
+       "https://github.com/python/cpython/blob/v3.12.0/Lib/subprocess.py, a training script killed"},
+      {{"error: process didn't exit successfully: `target/release/server` (signal: 9, SIGKILL: kill)"},
+       {},
+       "cargo run, the program itself killed"},
+      {{"ollama.service: Main process exited, code=killed, status=9/KILL"}, {}, "systemd, a service killed"},
+      {{"Killed"}, {}, "a bare Killed line (docs/explain.md: not read as the build's OOM)"},
+      {{"[ 5123.456700] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,"
+        "oom_memcg=/docker/abc,task_memcg=/docker/abc,task=python3,pid=23456,uid=0"},
+       {},
+       "https://github.com/torvalds/linux/blob/v6.1/mm/oom_kill.c, a Python process the victim"},
+      {{"[ 5123.456600] python3 invoked oom-killer: gfp_mask=0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP), order=0, "
+        "oom_score_adj=0"},
+       {},
+       "the kernel, a Python process allocating"},
+      {{"  process didn't exit successfully: `target\\release\\server.exe` (exit code: 0xc0000017, STATUS_NO_MEMORY)"},
+       {},
+       "cargo run on Windows, the program itself out of memory"},
+      // Other crashes in the same runtimes' words are not cpu-isa.
+      {{"#  SIGSEGV (0xb) at pc=0x00007f3c5c7d1234, pid=24117, tid=24118"}, {}, "the JVM's hs_err, SIGSEGV"},
+      {{"error: process didn't exit successfully: `target/debug/foo` (signal: 11, SIGSEGV: invalid memory reference)"},
+       {},
+       "cargo, SIGSEGV"},
+      {{"foo.service: Main process exited, code=dumped, status=11/SEGV"}, {}, "systemd, SIGSEGV"},
+      {{"[ 1234.567890] traps: python3[4321] general protection fault ip:7f2a1b2c3d4e sp:7ffd12345678 error:0 in "
+        "libc.so.6[7f2a10000000+195000]"},
+       {},
+       "the kernel's general protection fault (SIGSEGV)"},
+      {{"A/libc: Fatal signal 11 (SIGSEGV), code 1 (SEGV_MAPERR), fault addr 0x0 in tid 1234 (main), pid 1234 (main)"},
+       {},
+       "Android's debuggerd, SIGSEGV"},
+      // TensorFlow's informational line says the CPU has more than the binary uses: no failure.
+      {{"Your CPU supports instructions that this TensorFlow binary was not compiled to use: AVX2 FMA"},
+       {},
+       "https://github.com/tensorflow/tensorflow/blob/021bfd4e8001ca9ded726921e90d61594c044419/tensorflow/core/platform/"
+       "cpu_feature_guard.cc"},
+  };
+  expect_each_case_matches(cases);
+}
+
 }  // namespace
 }  // namespace archfit::explain

@@ -48,6 +48,85 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "https://github.com/scylladb/seastar/issues/282"},
       {"c++: fatal error: Killed signal terminated program cc1plus", "compiler-killed-signal",
        "https://github.com/PennyLaneAI/catalyst/pull/1000"},
+      // oom and cpu-isa breadth from the tools' sources: each line is the tool's format string filled
+      // as the tool fills it (the program name, the signal, glibc 2.40's strsignal text in the locale named).
+      {"c++: fatal error: Dödad signal terminated program cc1plus", "compiler-killed-signal-more-locales",
+       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-12.2.0/gcc/gcc.cc (%s signal terminated program %s) "
+       "with glibc-2.40 po/sv.po Killed = Dödad"},
+      {"x86_64-linux-gnu-gcc: fatal error: Tapettu signal terminated program cc1", "compiler-killed-signal-more-locales",
+       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-12.2.0/gcc/gcc.cc with glibc-2.40 po/fi.po Killed = Tapettu"},
+      {"g++: internal compiler error: Вбито (program cc1plus)", "compiler-killed-signal-more-locales",
+       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-12.2.0/gcc/gcc.cc (%s (program %s)) with glibc-2.40 "
+       "po/uk.po Killed = Вбито"},
+      {"g++: fatal error: Zabit (SIGKILL) signal terminated program cc1plus", "compiler-killed-signal-more-locales",
+       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-12.2.0/gcc/gcc.cc with glibc-2.40 po/cs.po Killed = Zabit (SIGKILL)"},
+      {"make[2]: *** [CMakeFiles/foo.dir/src/foo.cpp.o] Geëlimineerd", "compiler-killed-signal-more-locales",
+       "https://git.savannah.gnu.org/cgit/make.git/tree/src/job.c?h=4.4.1 (*** [%s] %s) with glibc-2.40 po/nl.po Killed = "
+       "Geëlimineerd"},
+      {"clang++: error: unable to execute command: Kilőve", "compiler-killed-signal-more-locales",
+       "https://github.com/llvm/llvm-project/blob/llvmorg-17.0.6/clang/include/clang/Basic/DiagnosticDriverKinds.td "
+       "(unable to execute command: %0), llvm/lib/Support/Unix/Program.inc (strsignal) with glibc-2.40 po/hu.po "
+       "Killed = Kilőve"},
+      {"lto-wrapper: fatal error: /usr/bin/x86_64-linux-gnu-g++-12 terminated with signal 9 [Killed]",
+       "gcc-child-killed-signal-9",
+       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-12.2.0/gcc/collect-utils.cc (%s terminated with signal %d "
+       "[%s]%s, lto-wrapper running the LTRANS compiler)"},
+      {"error: command '/usr/bin/x86_64-linux-gnu-g++' failed with exit code -9", "build-driver-child-sigkill",
+       "https://github.com/pypa/distutils/blob/3ed42426ce6f41e9d07dc63f3315d85f19e25618/distutils/spawn.py "
+       "(command {cmd[0]!r} failed with exit code {err.returncode})"},
+      {"subprocess.CalledProcessError: Command '['ninja', '-v', '-j', '16']' died with <Signals.SIGKILL: 9>.",
+       "build-driver-child-sigkill",
+       "https://github.com/python/cpython/blob/v3.12.0/Lib/subprocess.py (Command '%s' died with %r.), torch's "
+       "cpp_extension running ninja"},
+      {"  process didn't exit successfully: `rustc --crate-name foo --edition=2021 src/lib.rs --crate-type lib` "
+       "(signal: 9, SIGKILL: kill)",
+       "build-driver-child-sigkill",
+       "https://github.com/rust-lang/cargo/blob/1e857b46f8a283f4b16e471a3a82b8cf92a8017c/crates/cargo-util/src/"
+       "process_error.rs ({} ({}) with signal: 9, SIGKILL: kill)"},
+      {"ninja: fatal: posix_spawn: Cannot allocate memory", "ninja-spawn-out-of-memory",
+       "https://github.com/ninja-build/ninja/blob/v1.11.1/src/subprocess-posix.cc (Fatal(posix_spawn: %s)) with "
+       "strerror(ENOMEM)"},
+      {"ninja: fatal: fork: Cannot allocate memory", "ninja-spawn-out-of-memory",
+       "https://github.com/ninja-build/ninja/blob/v1.5.3/src/subprocess-posix.cc (Fatal(fork: %s))"},
+      {"  process didn't exit successfully: `C:\\Users\\me\\.rustup\\toolchains\\stable-x86_64-pc-windows-msvc\\bin\\rustc.exe "
+       "--crate-name foo src/lib.rs` (exit code: 0xc0000017, STATUS_NO_MEMORY)",
+       "build-driver-child-sigkill",
+       "https://github.com/rust-lang/cargo/blob/1e857b46f8a283f4b16e471a3a82b8cf92a8017c/crates/cargo-util/src/"
+       "process_error.rs (Windows: STATUS_NO_MEMORY)"},
+      {"[ 5123.456700] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,global_oom,"
+       "task_memcg=/user.slice/user-1000.slice/session-2.scope,task=cc1plus,pid=23456,uid=1000",
+       "kernel-oom-killed-build-tool",
+       "https://github.com/torvalds/linux/blob/v6.1/mm/oom_kill.c (oom-kill:constraint=%s,nodemask=%*pbl … "
+       ",task=%s,pid=%d,uid=%d)"},
+      {"[ 5123.456600] cc1plus invoked oom-killer: gfp_mask=0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP), order=0, "
+       "oom_score_adj=0",
+       "kernel-oom-killed-build-tool",
+       "https://github.com/torvalds/linux/blob/v6.1/mm/oom_kill.c (%s invoked oom-killer: gfp_mask=%#x(%pGg), order=%d, "
+       "oom_score_adj=%hd)"},
+      {"Miskomando", "illegal-instruction-more-locales", "glibc-2.40 po/eo.po: Illegal instruction = Miskomando"},
+      {"Instrucțiune ilegală (core dumped)", "illegal-instruction-more-locales",
+       "glibc-2.40 po/ro.po: Illegal instruction = Instrucțiune ilegală (bash adds the core-dump note)"},
+      {"არასწორი ინსტრუქცია", "illegal-instruction-more-locales",
+       "glibc-2.40 po/ka.po: Illegal instruction = არასწორი ინსტრუქცია"},
+      {"#  SIGILL (0x4) at pc=0x00007f3c5c7d1234, pid=24117, tid=24118", "sigill-in-runtime-reports",
+       "https://github.com/openjdk/jdk/blob/jdk-21-ga/src/hotspot/share/utilities/vmError.cpp (%s (0x%x) at pc=)"},
+      {"error: process didn't exit successfully: `target/release/llama-bench` (signal: 4, SIGILL: illegal instruction)",
+       "sigill-in-runtime-reports",
+       "https://github.com/rust-lang/cargo/blob/1e857b46f8a283f4b16e471a3a82b8cf92a8017c/crates/cargo-util/src/"
+       "process_error.rs (, SIGILL: illegal instruction)"},
+      {"subprocess.CalledProcessError: Command '['./build/bin/main', '-m', 'model.gguf']' died with <Signals.SIGILL: 4>.",
+       "sigill-in-runtime-reports", "https://github.com/python/cpython/blob/v3.12.0/Lib/subprocess.py"},
+      {"ollama.service: Main process exited, code=dumped, status=4/ILL", "sigill-in-runtime-reports",
+       "https://github.com/systemd/systemd/blob/v252/src/core/service.c (Main process exited, code=%s, status=%i/%s)"},
+      {"[ 1234.567890] traps: python3[4321] trap invalid opcode ip:7f2a1b2c3d4e sp:7ffd12345678 error:0 in "
+       "libtorch_cpu.so[7f2a10000000+1c000000]",
+       "sigill-in-runtime-reports",
+       "https://github.com/torvalds/linux/blob/v6.1/arch/x86/kernel/traps.c (show_signal: %s[%d] %s%s ip:%lx sp:%lx "
+       "error:%lx, trap + invalid opcode)"},
+      {"A/libc: Fatal signal 4 (SIGILL), code 1 (ILL_ILLOPC), fault addr 0x7a1b2c3d4e in tid 1234 (main), pid 1234 (main)",
+       "sigill-in-runtime-reports",
+       "https://github.com/aosp-mirror/platform_system_core/blob/31407917f8e6c36d8f930a3136fe8a3dd00e4fc9/debuggerd/"
+       "handler/debuggerd_handler.cpp (Fatal signal %d (%s), code %d (%s%s)%s in tid %d (%s), pid %d (%s))"},
       // oom: the compiler or the linker reporting its failed allocation (no signal).
       {"virtual memory exhausted: Cannot allocate memory", "compiler-out-of-memory",
        "https://github.com/pytorch/pytorch/issues/7202"},
