@@ -570,4 +570,18 @@ void LogFacts::collect(std::string_view line, std::uint64_t number, std::string_
   }
 }
 
+// The first processor the data knows among the gfx names of `text` ("... Illegal seek for GPU arch : gfx90c").
+std::string first_known_processor(std::string_view text) {
+  static const std::regex gfx{R"(gfx[0-9]{2,3}[0-9a-f])", std::regex::icase};
+  std::string storage(text);
+  for (auto it = std::sregex_iterator(storage.begin(), storage.end(), gfx); it != std::sregex_iterator(); ++it) {
+    std::string name = it->str();
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (!amd_family_key(name).empty()) {
+      return name;
+    }
+  }
+  return {};
+}
+
 }  // namespace archfit::explain

@@ -95,6 +95,10 @@ std::vector<std::pair<std::string, std::string>> apu_gpus_named(std::string_view
 // when it has none (gfx803); empty for a name the table does not know.
 std::string amd_family_key(std::string_view processor);
 
+// The first processor data/amdgpu_processors.tsv knows among the gfx names of `text`, lower-cased
+// ("... Illegal seek for GPU arch : gfx90c" -> "gfx90c"); empty when it names none the table knows.
+std::string first_known_processor(std::string_view text);
+
 // The lowest-numbered processor of `processor`'s family (gfx1030 for gfx1031, whose family is
 // gfx10-3-generic; gfx803 for gfx803, alone in its family): the override value people use for that
 // family. Empty for a name the table does not know.

@@ -385,20 +385,6 @@ void add_override_unseen_by_ollama(const LogRule& rule, const LogFacts& facts, s
   findings.insert(at, std::move(finding));
 }
 
-// The first processor the data knows among the gfx names of `text` ("... Illegal seek for GPU arch : gfx90c").
-std::string first_known_processor(std::string_view text) {
-  static const std::regex gfx{R"(gfx[0-9]{2,3}[0-9a-f])", std::regex::icase};
-  std::string storage(text);
-  for (auto it = std::sregex_iterator(storage.begin(), storage.end(), gfx); it != std::sregex_iterator(); ++it) {
-    std::string name = it->str();
-    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (!amd_family_key(name).empty()) {
-      return name;
-    }
-  }
-  return {};
-}
-
 // A missing-code error whose line names the processor the runtime saw (rocBLAS's "Illegal seek for GPU arch :
 // gfx90c", HIP's "No compatible code objects found for: gfx1152", Ollama's "gpu_type=gfx1031"): with
 // HSA_OVERRIDE_GFX_VERSION in that process, libhsakmt reports the override's processor instead (topology.c), so

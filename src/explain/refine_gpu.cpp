@@ -121,10 +121,6 @@ void describe_override_here(Finding& finding, const MachineContext& machine) {
 
 // Built on first use: a namespace-scope std::regex is compiled at start-up by every command
 // (its bracket caches walk the locale), explain or not.
-const std::regex& gfx_on_line() {
-  static const std::regex regex{R"((gfx[0-9]+[0-9a-f]*))"};
-  return regex;
-}
 const std::regex& sm_on_line() {
   static const std::regex regex{R"(sm_([0-9]+[a-z]?))"};
   return regex;
@@ -178,7 +174,13 @@ void describe_named_amd_gpus(Finding& finding, PlaceholderValues& values, const 
 void refine_gpu_code_missing(Finding& finding, PlaceholderValues& values, const RefineInput& input) {
   bool amd = is_amd_signature(finding);
   if (amd) {
-    auto log_gfx = capture(finding, gfx_on_line());
+    std::optional<std::string> log_gfx;
+    for (const auto& evidence : finding.evidence) {
+      if (std::string gfx = first_known_processor(evidence.text); !gfx.empty()) {
+        log_gfx = gfx;
+        break;
+      }
+    }
     std::vector<std::string> targets = input.machine != nullptr ? input.machine->amd_targets() : std::vector<std::string>{};
     std::string here = join_list(targets, ";");
     if (!here.empty()) {
