@@ -1489,7 +1489,7 @@ TEST(CauseFamilies, TritonH23BreadthLeavesNeighbouringWordingsAlone) {
       {{"triton.compiler.errors.CompilationError: at 20:12:",
         "AssertionError('Input shapes should have M >= 16, N >= 16 and K >= 32')"},
        {"triton-dot-block-too-small"},
-       "https://github.com/triton-lang/triton/blob/v3.1.0/python/triton/language/semantic.py"},
+       "https://github.com/triton-lang/triton/blob/v3.2.0/python/triton/language/semantic.py"},
       {{"triton.compiler.errors.CompilationError: at 12:8:",
         "AssertionError(\"input_precision must be one of ('ieee', 'tf32'). Got tf32x3\")"},
        {"triton-dot-precision-unsupported"},

@@ -767,7 +767,7 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "triton-language-keyword-unknown",
        "https://github.com/triton-lang/triton/blob/v3.0.0/python/triton/language/core.py (the reductions' keep_dims)"},
       {"AssertionError: Input shapes should have M >= 16, N >= 16 and K >= 16", "triton-dot-block-too-small",
-       "https://github.com/triton-lang/triton/blob/v3.1.0/python/triton/language/semantic.py (min_dot_size)"},
+       "https://github.com/triton-lang/triton/blob/v3.2.0/python/triton/language/semantic.py (min_dot_size)"},
       {"AssertionError: small blocks not supported!", "triton-dot-block-too-small",
        "https://github.com/triton-lang/triton/blob/v2.1.0/python/triton/language/semantic.py"},
       {"AssertionError: input_precision must be one of ('ieee',). Got tf32", "triton-dot-precision-unsupported",
