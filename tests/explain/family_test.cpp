@@ -1545,7 +1545,7 @@ TEST(CauseFamilies, OomAndCpuIsaBreadthLeavesNeighbouringWordingsAlone) {
       // The new rows.
       {{"g++: fatal error: Dödad signal terminated program cc1plus"},
        {"compiler-killed-signal-more-locales"},
-       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-12.2.0/gcc/gcc.cc with glibc-2.40 po/sv.po"},
+       "https://github.com/gcc-mirror/gcc/blob/0084cade1f833d7a34ebdfbf43b53b002e6ce37d/gcc/gcc.cc with glibc-2.40 po/sv.po"},
       {{"lto-wrapper: fatal error: g++ terminated with signal 9 [Killed]"},
        {"gcc-child-killed-signal-9"},
        "https://github.com/gcc-mirror/gcc/blob/6612f4f8cb9b0d5af18ec69ad04e56debc3e6ced/gcc/collect-utils.cc"},

@@ -51,15 +51,15 @@ inline const std::vector<FamilyVariant>& family_variants() {
       // oom and cpu-isa breadth from the tools' sources: each line is the tool's format string filled
       // as the tool fills it (the program name, the signal, glibc 2.40's strsignal text in the locale named).
       {"c++: fatal error: Dödad signal terminated program cc1plus", "compiler-killed-signal-more-locales",
-       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-12.2.0/gcc/gcc.cc (%s signal terminated program %s) "
+       "https://github.com/gcc-mirror/gcc/blob/0084cade1f833d7a34ebdfbf43b53b002e6ce37d/gcc/gcc.cc (%s signal terminated program %s) "
        "with glibc-2.40 po/sv.po Killed = Dödad"},
       {"x86_64-linux-gnu-gcc: fatal error: Tapettu signal terminated program cc1", "compiler-killed-signal-more-locales",
-       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-12.2.0/gcc/gcc.cc with glibc-2.40 po/fi.po Killed = Tapettu"},
+       "https://github.com/gcc-mirror/gcc/blob/0084cade1f833d7a34ebdfbf43b53b002e6ce37d/gcc/gcc.cc with glibc-2.40 po/fi.po Killed = Tapettu"},
       {"g++: internal compiler error: Вбито (program cc1plus)", "compiler-killed-signal-more-locales",
        "https://github.com/gcc-mirror/gcc/blob/releases/gcc-12.2.0/gcc/gcc.cc (%s (program %s)) with glibc-2.40 "
        "po/uk.po Killed = Вбито"},
       {"g++: fatal error: Zabit (SIGKILL) signal terminated program cc1plus", "compiler-killed-signal-more-locales",
-       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-12.2.0/gcc/gcc.cc with glibc-2.40 po/cs.po Killed = Zabit (SIGKILL)"},
+       "https://github.com/gcc-mirror/gcc/blob/0084cade1f833d7a34ebdfbf43b53b002e6ce37d/gcc/gcc.cc with glibc-2.40 po/cs.po Killed = Zabit (SIGKILL)"},
       {"make[2]: *** [CMakeFiles/foo.dir/src/foo.cpp.o] Geëlimineerd", "compiler-killed-signal-more-locales",
        "https://git.savannah.gnu.org/cgit/make.git/tree/src/job.c?h=4.4.1 (*** [%s] %s) with glibc-2.40 po/nl.po Killed = "
        "Geëlimineerd"},
@@ -117,7 +117,7 @@ inline const std::vector<FamilyVariant>& family_variants() {
       {"subprocess.CalledProcessError: Command '['./build/bin/main', '-m', 'model.gguf']' died with <Signals.SIGILL: 4>.",
        "sigill-in-runtime-reports", "https://github.com/python/cpython/blob/001699dca5b44a702f5f96a3d4afd2a00eb9b0a1/Lib/subprocess.py"},
       {"ollama.service: Main process exited, code=dumped, status=4/ILL", "sigill-in-runtime-reports",
-       "https://github.com/systemd/systemd/blob/v252/src/core/service.c (Main process exited, code=%s, status=%i/%s)"},
+       "https://github.com/systemd/systemd/blob/000e56eeb7bfa36c482ed1064b765a898cf31292/src/core/unit.c (%s exited, code=%s, status=%i/%s)"},
       {"[ 1234.567890] traps: python3[4321] trap invalid opcode ip:7f2a1b2c3d4e sp:7ffd12345678 error:0 in "
        "libtorch_cpu.so[7f2a10000000+1c000000]",
        "sigill-in-runtime-reports",
