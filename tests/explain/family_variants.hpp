@@ -51,32 +51,32 @@ inline const std::vector<FamilyVariant>& family_variants() {
       // oom and cpu-isa breadth from the tools' sources: each line is the tool's format string filled
       // as the tool fills it (the program name, the signal, glibc 2.40's strsignal text in the locale named).
       {"c++: fatal error: Dödad signal terminated program cc1plus", "compiler-killed-signal-more-locales",
-       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-12.2.0/gcc/gcc.cc (%s signal terminated program %s) "
+       "https://github.com/gcc-mirror/gcc/blob/0084cade1f833d7a34ebdfbf43b53b002e6ce37d/gcc/gcc.cc (%s signal terminated program %s) "
        "with glibc-2.40 po/sv.po Killed = Dödad"},
       {"x86_64-linux-gnu-gcc: fatal error: Tapettu signal terminated program cc1", "compiler-killed-signal-more-locales",
-       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-12.2.0/gcc/gcc.cc with glibc-2.40 po/fi.po Killed = Tapettu"},
+       "https://github.com/gcc-mirror/gcc/blob/0084cade1f833d7a34ebdfbf43b53b002e6ce37d/gcc/gcc.cc with glibc-2.40 po/fi.po Killed = Tapettu"},
       {"g++: internal compiler error: Вбито (program cc1plus)", "compiler-killed-signal-more-locales",
        "https://github.com/gcc-mirror/gcc/blob/releases/gcc-12.2.0/gcc/gcc.cc (%s (program %s)) with glibc-2.40 "
        "po/uk.po Killed = Вбито"},
       {"g++: fatal error: Zabit (SIGKILL) signal terminated program cc1plus", "compiler-killed-signal-more-locales",
-       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-12.2.0/gcc/gcc.cc with glibc-2.40 po/cs.po Killed = Zabit (SIGKILL)"},
+       "https://github.com/gcc-mirror/gcc/blob/0084cade1f833d7a34ebdfbf43b53b002e6ce37d/gcc/gcc.cc with glibc-2.40 po/cs.po Killed = Zabit (SIGKILL)"},
       {"make[2]: *** [CMakeFiles/foo.dir/src/foo.cpp.o] Geëlimineerd", "compiler-killed-signal-more-locales",
        "https://git.savannah.gnu.org/cgit/make.git/tree/src/job.c?h=4.4.1 (*** [%s] %s) with glibc-2.40 po/nl.po Killed = "
        "Geëlimineerd"},
       {"clang++: error: unable to execute command: Kilőve", "compiler-killed-signal-more-locales",
-       "https://github.com/llvm/llvm-project/blob/llvmorg-17.0.6/clang/include/clang/Basic/DiagnosticDriverKinds.td "
+       "https://github.com/llvm/llvm-project/blob/0008bd051a5ae7b613fc3416df3cb7363afa4220/clang/include/clang/Basic/DiagnosticDriverKinds.td "
        "(unable to execute command: %0), llvm/lib/Support/Unix/Program.inc (strsignal) with glibc-2.40 po/hu.po "
        "Killed = Kilőve"},
       {"lto-wrapper: fatal error: /usr/bin/x86_64-linux-gnu-g++-12 terminated with signal 9 [Killed]",
        "gcc-child-killed-signal-9",
-       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-12.2.0/gcc/collect-utils.cc (%s terminated with signal %d "
+       "https://github.com/gcc-mirror/gcc/blob/6612f4f8cb9b0d5af18ec69ad04e56debc3e6ced/gcc/collect-utils.cc (%s terminated with signal %d "
        "[%s]%s, lto-wrapper running the LTRANS compiler)"},
       {"error: command '/usr/bin/x86_64-linux-gnu-g++' failed with exit code -9", "build-driver-child-sigkill",
        "https://github.com/pypa/distutils/blob/3ed42426ce6f41e9d07dc63f3315d85f19e25618/distutils/spawn.py "
        "(command {cmd[0]!r} failed with exit code {err.returncode})"},
       {"subprocess.CalledProcessError: Command '['ninja', '-v', '-j', '16']' died with <Signals.SIGKILL: 9>.",
        "build-driver-child-sigkill",
-       "https://github.com/python/cpython/blob/v3.12.0/Lib/subprocess.py (Command '%s' died with %r.), torch's "
+       "https://github.com/python/cpython/blob/001699dca5b44a702f5f96a3d4afd2a00eb9b0a1/Lib/subprocess.py (Command '%s' died with %r.), torch's "
        "cpp_extension running ninja"},
       {"  process didn't exit successfully: `rustc --crate-name foo --edition=2021 src/lib.rs --crate-type lib` "
        "(signal: 9, SIGKILL: kill)",
@@ -109,19 +109,19 @@ inline const std::vector<FamilyVariant>& family_variants() {
       {"არასწორი ინსტრუქცია", "illegal-instruction-more-locales",
        "glibc-2.40 po/ka.po: Illegal instruction = არასწორი ინსტრუქცია"},
       {"#  SIGILL (0x4) at pc=0x00007f3c5c7d1234, pid=24117, tid=24118", "sigill-in-runtime-reports",
-       "https://github.com/openjdk/jdk/blob/jdk-21-ga/src/hotspot/share/utilities/vmError.cpp (%s (0x%x) at pc=)"},
+       "https://github.com/openjdk/jdk/blob/016e8f108b96fa9ec391ba93b67f62e78df04283/src/hotspot/share/utilities/vmError.cpp (%s (0x%x) at pc=)"},
       {"error: process didn't exit successfully: `target/release/llama-bench` (signal: 4, SIGILL: illegal instruction)",
        "sigill-in-runtime-reports",
        "https://github.com/rust-lang/cargo/blob/1e857b46f8a283f4b16e471a3a82b8cf92a8017c/crates/cargo-util/src/"
        "process_error.rs (, SIGILL: illegal instruction)"},
       {"subprocess.CalledProcessError: Command '['./build/bin/main', '-m', 'model.gguf']' died with <Signals.SIGILL: 4>.",
-       "sigill-in-runtime-reports", "https://github.com/python/cpython/blob/v3.12.0/Lib/subprocess.py"},
+       "sigill-in-runtime-reports", "https://github.com/python/cpython/blob/001699dca5b44a702f5f96a3d4afd2a00eb9b0a1/Lib/subprocess.py"},
       {"ollama.service: Main process exited, code=dumped, status=4/ILL", "sigill-in-runtime-reports",
-       "https://github.com/systemd/systemd/blob/v252/src/core/service.c (Main process exited, code=%s, status=%i/%s)"},
+       "https://github.com/systemd/systemd/blob/000e56eeb7bfa36c482ed1064b765a898cf31292/src/core/unit.c (%s exited, code=%s, status=%i/%s)"},
       {"[ 1234.567890] traps: python3[4321] trap invalid opcode ip:7f2a1b2c3d4e sp:7ffd12345678 error:0 in "
        "libtorch_cpu.so[7f2a10000000+1c000000]",
        "sigill-in-runtime-reports",
-       "https://github.com/torvalds/linux/blob/v6.1/arch/x86/kernel/traps.c (show_signal: %s[%d] %s%s ip:%lx sp:%lx "
+       "https://github.com/torvalds/linux/blob/00229a54300108502f68c8777faca2d13f805f1a/arch/x86/kernel/traps.c (show_signal: %s[%d] %s%s ip:%lx sp:%lx "
        "error:%lx, trap + invalid opcode)"},
       {"A/libc: Fatal signal 4 (SIGILL), code 1 (ILL_ILLOPC), fault addr 0x7a1b2c3d4e in tid 1234 (main), pid 1234 (main)",
        "sigill-in-runtime-reports",
@@ -767,7 +767,7 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "triton-language-keyword-unknown",
        "https://github.com/triton-lang/triton/blob/v3.0.0/python/triton/language/core.py (the reductions' keep_dims)"},
       {"AssertionError: Input shapes should have M >= 16, N >= 16 and K >= 16", "triton-dot-block-too-small",
-       "https://github.com/triton-lang/triton/blob/v3.1.0/python/triton/language/semantic.py (min_dot_size)"},
+       "https://github.com/triton-lang/triton/blob/v3.2.0/python/triton/language/semantic.py (min_dot_size)"},
       {"AssertionError: small blocks not supported!", "triton-dot-block-too-small",
        "https://github.com/triton-lang/triton/blob/v2.1.0/python/triton/language/semantic.py"},
       {"AssertionError: input_precision must be one of ('ieee',). Got tf32", "triton-dot-precision-unsupported",
