@@ -56,7 +56,7 @@ inline const std::vector<FamilyVariant>& family_variants() {
       {"x86_64-linux-gnu-gcc: fatal error: Tapettu signal terminated program cc1", "compiler-killed-signal-more-locales",
        "https://github.com/gcc-mirror/gcc/blob/0084cade1f833d7a34ebdfbf43b53b002e6ce37d/gcc/gcc.cc with glibc-2.40 po/fi.po Killed = Tapettu"},
       {"g++: internal compiler error: Вбито (program cc1plus)", "compiler-killed-signal-more-locales",
-       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-12.2.0/gcc/gcc.cc (%s (program %s)) with glibc-2.40 "
+       "https://github.com/gcc-mirror/gcc/blob/2077db1be5b18b94a91095a3fb380bbc4a81e61b/gcc/gcc.c (%s (program %s), the driver before gcc.cc) with glibc-2.40 "
        "po/uk.po Killed = Вбито"},
       {"g++: fatal error: Zabit (SIGKILL) signal terminated program cc1plus", "compiler-killed-signal-more-locales",
        "https://github.com/gcc-mirror/gcc/blob/0084cade1f833d7a34ebdfbf43b53b002e6ce37d/gcc/gcc.cc with glibc-2.40 po/cs.po Killed = Zabit (SIGKILL)"},
