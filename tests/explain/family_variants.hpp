@@ -942,7 +942,7 @@ inline const std::vector<FamilyVariant>& family_variants() {
       {"nvcc fatal : value 'arch' is not defined for option 'gpu-architecture'", "nvcc-gpu-arch-value-not-an-arch",
        "https://github.com/jytime/Mask_RCNN_Pytorch/issues/15"},
       {"nvcc fatal   : Value 'sm_xx' is not defined for option 'gpu-architecture'", "nvcc-gpu-arch-value-not-an-arch",
-       "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html"},
+       "https://docs.nvidia.com/cuda/archive/12.4.0/cuda-compiler-driver-nvcc/index.html"},
   };
   return variants;
 }
