@@ -128,6 +128,18 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // command line, cut mid-flag, with no error, no Killed line and no compiler signal. That the parallel build ran out
     // of memory (PYTORCH3D_NO_NINJA=1 / MAX_JOBS fixed it) is the maintainer's suggestion and the reporter's reply.
     "oom/pytorch3d-801-ninja-parallel-build-memory.log",
+    // Rounds 23 and 24: CMake 3.19's bare "Failed to find a working CUDA architecture." after "The CUDA compiler
+    // identification is NVIDIA 11.6.55": CMake's test compile gave no architecture, which any nvcc failure does (its
+    // later form, "Failed to detect a default CUDA architecture", the corpus reads as rocm-path). That the Visual Studio
+    // install did not match CUDA 11.6 is the maintainer's answer; the host compiler's own error is not in the excerpt.
+    "compiler-version/instant-ngp-186-vs-cuda-no-working-arch.log",
+    // Rounds 23 and 24: a CI log cut mid nvcc command line (flash_attn kernels, the excerpt the issue search returned):
+    // no error, no Killed line and no signal. The out-of-memory cause is the maintainers' issue title and text.
+    "oom/pytorch-builder-1812-arm-wheel-flash-attn-oom.log",
+    // Rounds 23 and 24: the title "flash_attn_2 undefined symbol" and a Python traceback cut before its last line; the
+    // loader's "undefined symbol: <mangled name>" line, which names the ABI break, is not in the excerpt, and that the
+    // prebuilt flash-attn did not match the installed torch/CUDA is the thread's fix (rebuilding it from source).
+    "abi-mismatch/textgen-4182-wsl-flash-attn-2-undefined-symbol.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any

@@ -584,6 +584,39 @@ TEST(CauseFamilies, TwentySecondRoundRowsLeaveNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
+// Rounds 23 and 24's rows take their tools' own wording and leave the neighbouring messages alone.
+TEST(CauseFamilies, Rounds23And24RowsLeaveNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      // HIP's and the CUDA driver's own names for the missing binary keep their rows; the Rust row is not added.
+      {{"hipErrorNoBinaryForGpu: Unable to find code object for all current devices!"},
+       {"hip-no-binary-for-gpu"},
+       "https://github.com/ROCm/hip/issues/2088"},
+      {{"CUDA_ERROR_NO_BINARY_FOR_GPU"}, {"cuda-no-kernel-image"}, "https://github.com/filecoin-project/rust-gpu-tools/issues/79"},
+      // The shell's own form keeps the glibc row, once; the build options above it in libfacedetection#184 name nothing.
+      {{"Illegal instruction (core dumped)"}, {"illegal-instruction"}, "https://github.com/ShiqiYu/libfacedetection/issues/184"},
+      {{"cmake \\", "    -DENABLE_AVX2=ON \\", "    -DCMAKE_BUILD_TYPE=RELEASE \\", "make"},
+       {},
+       "https://github.com/ShiqiYu/libfacedetection/issues/184"},
+      // DeepSpeed#2080's traceback line that opens the file, and a tool reading the file, name nothing; the error does.
+      {{"          with open('/opt/rocm/.info/version-dev', 'r') as file:", "cat /opt/rocm/.info/version"},
+       {},
+       "https://github.com/deepspeedai/DeepSpeed/issues/2080"},
+      {{"          with open('/opt/rocm/.info/version-dev', 'r') as file:",
+        "      FileNotFoundError: [Errno 2] No such file or directory: '/opt/rocm/.info/version-dev'"},
+       {"rocm-version-file-not-found"},
+       "https://github.com/deepspeedai/DeepSpeed/issues/2080"},
+      // A real architecture nvcc does not know is the toolkit's limit (the second stage's compiler-version reading), not
+      // a placeholder.
+      {{"`nvcc fatal   : Value 'compute_30' is not defined for option 'gpu-architecture'`"},
+       {"facets-nvcc-arch-unsupported"},
+       "https://github.com/mumax/3/pull/310"},
+      {{"nvcc fatal   : Value 'sm_30' is not defined for option 'gpu-architecture'"},
+       {"facets-nvcc-arch-unsupported"},
+       "https://github.com/HazyResearch/butterfly/issues/23"},
+  };
+  expect_each_case_matches(cases);
+}
+
 TEST(CauseFamilies, DeviceLibraryForATargetIsNeverAPathProblem) {
   auto set = signatures();
   for (const auto& variant : test::family_variants()) {

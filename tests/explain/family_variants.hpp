@@ -918,6 +918,31 @@ inline const std::vector<FamilyVariant>& family_variants() {
       {"Failed to 'dlopen' libcuda.so.1", "gpu-arch-tool-cannot-load-runtime",
        "https://github.com/llvm/llvm-project/blob/0709acf37ec063188dfc0c6dcba6456355f1c6f6/clang/tools/nvptx-arch/"
        "NVPTXArch.cpp"},
+      // Rounds 23 and 24, training rules. gpu-code-missing: CUDA_ERROR_NO_BINARY_FOR_GPU as a Rust binding's error enum
+      // (the log's panic, and RustaCUDA's CudaError in the unwrap panic of Rust 1.73 and later, message line).
+      {"thread 'main' panicked at 'called `Result::unwrap()` on an `Err` value: Cuda(NoBinaryForGpu)', "
+       "examples/add.rs:10:76",
+       "rust-cuda-no-binary-for-gpu", "https://github.com/filecoin-project/rust-gpu-tools/issues/79"},
+      {"called `Result::unwrap()` on an `Err` value: NoBinaryForGpu", "rust-cuda-no-binary-for-gpu",
+       "https://github.com/bheisler/RustaCUDA/blob/f1fa04fb5d52083dbe4b1969c5af798ee77fc56d/src/error.rs"},
+      // cpu-isa: glibc's words for SIGILL in Markdown emphasis mid-sentence (the log's line, and the bare bold form).
+      {"return error **Illegal instruction** in line pResults = facedetect_cnn(pBuffer, (unsigned "
+       "char*)(image.ptr(0)), image.cols, image.rows, (int)image.step); ",
+       "illegal-instruction-emphasised", "https://github.com/ShiqiYu/libfacedetection/issues/184"},
+      {"**Illegal instruction**", "illegal-instruction-emphasised",
+       "https://github.com/ShiqiYu/libfacedetection/issues/184"},
+      // rocm-path: ROCm's .info/version file not found under the assumed root (the log's Python error; cat's form for
+      // the release file itself).
+      {"      FileNotFoundError: [Errno 2] No such file or directory: '/opt/rocm/.info/version-dev'",
+       "rocm-version-file-not-found", "https://github.com/deepspeedai/DeepSpeed/issues/2080"},
+      {"cat: /opt/rocm/.info/version: No such file or directory", "rocm-version-file-not-found",
+       "https://github.com/coreutils/coreutils/blob/v9.4/src/cat.c"},
+      // arch-detect: nvcc's gpu-architecture value that is a placeholder, not an architecture (the log's line, and the
+      // README placeholder sm_xx in nvcc's own spacing).
+      {"nvcc fatal : value 'arch' is not defined for option 'gpu-architecture'", "nvcc-gpu-arch-value-not-an-arch",
+       "https://github.com/jytime/Mask_RCNN_Pytorch/issues/15"},
+      {"nvcc fatal   : Value 'sm_xx' is not defined for option 'gpu-architecture'", "nvcc-gpu-arch-value-not-an-arch",
+       "https://docs.nvidia.com/cuda/archive/12.4.0/cuda-compiler-driver-nvcc/index.html"},
   };
   return variants;
 }
@@ -1184,6 +1209,34 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
       {"RuntimeError: CUDA error: out of memory", "", "tests/data/logs/none/refinedet-13-training-cuda-oom.log"},
       {"E   ModuleNotFoundError: No module named 'einops'", "",
        "tests/data/logs/none/sam3-212-einops-missing-from-pyproject.log"},
+      // Rounds 23 and 24's none logs: PTX newer than the driver's JIT (two), gated Hugging Face repositories (three), a
+      // CUDA OOM while training, nvcc given a host-compiler flag, an unreachable pip mirror, a rendezvous port in use,
+      // NCCL's shared memory segment in a small /dev/shm.
+      {"unknown CUDA error when building module for bounds program kernel CUDA_ERROR_UNSUPPORTED_PTX_VERSION log: ptxas "
+       "application ptx input, line 9; fatal   : Unsupported .version 8.5; current version is '8.4'",
+       "", "tests/data/logs/none/pynari-6-ptx-version-8.5-driver-550.log"},
+      {"ptxas application ptx input, line 9; fatal   : Unsupported .version 7.1; current version is '7.0'", "",
+       "tests/data/logs/none/hashcat-2626-cuda-11.1-ptx-7.1-driver-450.log"},
+      {"OSError: You are trying to access a gated repo.", "",
+       "tests/data/logs/none/spatialbot-4-gated-repo-401-not-authenticated.log"},
+      {"ValueError: Llama 3 tokenizer is not available. Make sure you have the necessary permissions.", "",
+       "tests/data/logs/none/llava-next-330-llama3-tokenizer-gated-permission.log"},
+      {"Cannot access gated repo for url https://huggingface.co/google/embeddinggemma-300m/resolve/"
+       "57c266a740f537b4dc058e1b0cda161fd15afa75/.gitattributes.",
+       "", "tests/data/logs/none/semantic-router-817-gated-embeddinggemma-ci.log"},
+      {"OutOfMemoryError: CUDA out of memory. Tried to allocate 108.00 MiB. GPU 0 has a total capacty of 15.89 GiB of "
+       "which 65.12 MiB is free.",
+       "", "tests/data/logs/none/florence2-finetuning-17-cuda-oom-training.log"},
+      {"nvcc fatal   : Unknown option '-fopenmp'", "",
+       "tests/data/logs/none/minkowskiengine-311-nvcc-unknown-option-fopenmp.log"},
+      {"WARNING: Retrying (Retry(total=4, connect=None, read=None, redirect=None, status=None)) after connection broken "
+       "by 'ConnectTimeoutError(<pip._vendor.urllib3.connection.HTTPSConnection object at 0x000001702A632990>, "
+       "'Connection to pypi.tuna.tsinghua.edu.cn timed out. (connect timeout=15)')': /simple/",
+       "", "tests/data/logs/none/windrecorder-211-pip-mirror-connect-timeout.log"},
+      {"RuntimeError: Address already in use at /pytorch/torch/lib/THD/process_group/General.cpp:17", "",
+       "tests/data/logs/none/xlm-53-address-already-in-use-two-jobs.log"},
+      {"  Error while creating shared memory segment /dev/shm/nccl-1YsMbG (size 7340384)", "",
+       "tests/data/logs/none/torchtitan-853-nccl-dev-shm-too-small.log"},
   };
   return lines;
 }
