@@ -603,6 +603,11 @@ TEST(CauseFamilies, Rounds25And26RowsLeaveNeighbouringWordingsAlone) {
        "https://github.com/pytorch/pytorch/issues/180278"},
       // GCC's error without the note, and the note for another header, name nothing.
       {{"html2md.h:322:3: error: 'uint8_t' does not name a type"}, {}, "https://github.com/sbmlteam/libsbml/issues/439"},
+      {{"html2md.h:322:3: error: 'uint8_t' does not name a type",
+        "html2md.h:10:1: note: 'uint8_t' is defined in header '<cstdint>'; this is probably fixable by adding '#include "
+        "<cstdint>'"},
+       {"gcc-cstdint-no-longer-included"},
+       "https://github.com/sbmlteam/libsbml/issues/439"},
       {{"main.c:3:5: note: 'printf' is defined in header '<stdio.h>'; this is probably fixable by adding '#include "
         "<stdio.h>'"},
        {},
@@ -619,6 +624,11 @@ TEST(CauseFamilies, Rounds25And26RowsLeaveNeighbouringWordingsAlone) {
        "https://github.com/HazyResearch/butterfly/issues/23"},
       // CMake's detection warnings before the error, and its other detection failure (the older row).
       {{"  detected_architecture is 52"}, {}, "https://github.com/lightvector/KataGo/issues/713"},
+      {{"  detected_architecture is 52", "Call Stack (most recent call first):", "  CMakeLists.txt:44 (enable_language)",
+        "CMake Error at /usr/local/share/cmake-3.22/Modules/CMakeDetermineCUDACompiler.cmake:602 (message):",
+        "  Failed to find a working CUDA architecture."},
+       {"cmake-cuda-no-working-architecture"},
+       "https://github.com/lightvector/KataGo/issues/713"},
       {{"Failed to detect a default CUDA architecture"},
        {"cmake-cuda-compiler-id-failed"},
        "https://github.com/NVlabs/instant-ngp/issues/841"},
