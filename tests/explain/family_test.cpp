@@ -617,6 +617,65 @@ TEST(CauseFamilies, Rounds23And24RowsLeaveNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
+// Rounds 25 and 26's rows take their tools' own wording and leave the neighbouring messages alone.
+TEST(CauseFamilies, Rounds25And26RowsLeaveNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      // An override with a value is no empty override; libhsakmt's refusal of a value keeps the older row.
+      {{"HSA_OVERRIDE_GFX_VERSION=10.3.0"}, {}, "https://github.com/jamiepine/voicebox/pull/864"},
+      {{"HSA_OVERRIDE_GFX_VERSION 1030 is invalid"},
+       {"hsa-override-value-invalid"},
+       "https://github.com/ROCm/ROCR-Runtime/blob/rocm-6.2.0/libhsakmt/src/topology.c"},
+      // Triton's shared-memory form keeps the older row (a line is given to the first row it matches).
+      {{"triton.runtime.errors.OutOfResources: out of resource: shared memory, Required: 65536, Hardware limit: 49152. "
+        "Reducing block sizes or `num_stages` may help."},
+       {"triton-out-of-shared-memory"},
+       "https://github.com/triton-lang/triton/blob/v3.3.0/python/triton/runtime/errors.py"},
+      // Inductor's "No valid triton configs" alone names no resource.
+      {{"torch._inductor.exc.InductorError: RuntimeError: No valid triton configs."},
+       {},
+       "https://github.com/pytorch/pytorch/issues/180278"},
+      // GCC's error without the note, and the note for another header, name nothing.
+      {{"html2md.h:322:3: error: 'uint8_t' does not name a type"}, {}, "https://github.com/sbmlteam/libsbml/issues/439"},
+      {{"html2md.h:322:3: error: 'uint8_t' does not name a type",
+        "html2md.h:10:1: note: 'uint8_t' is defined in header '<cstdint>'; this is probably fixable by adding '#include "
+        "<cstdint>'"},
+       {"gcc-cstdint-no-longer-included"},
+       "https://github.com/sbmlteam/libsbml/issues/439"},
+      {{"main.c:3:5: note: 'printf' is defined in header '<stdio.h>'; this is probably fixable by adding '#include "
+        "<stdio.h>'"},
+       {},
+       "https://gcc.gnu.org/gcc-15/porting_to.html"},
+      // A ROCM_HOME that names a path, and torch's warning about it, keep their rows.
+      {{"ROCM_HOME=/opt/rocm"}, {}, "https://github.com/pytorch/pytorch/pull/180723"},
+      {{"No ROCm runtime is found, using ROCM_HOME='/opt/rocm'"},
+       {"no-rocm-runtime-rocm-home"},
+       "https://github.com/pytorch/pytorch/issues/95633"},
+      // nvcc refusing a real architecture name is not a placeholder: nothing of the first stage (the second stage reads
+      // it as compiler-version).
+      {{"nvcc fatal   : Value 'sm_30' is not defined for option 'gpu-architecture'"},
+       {"facets-nvcc-arch-unsupported"},
+       "https://github.com/HazyResearch/butterfly/issues/23"},
+      // CMake's detection warnings before the error, and its other detection failure (the older row).
+      {{"  detected_architecture is 52"}, {}, "https://github.com/lightvector/KataGo/issues/713"},
+      {{"  detected_architecture is 52", "Call Stack (most recent call first):", "  CMakeLists.txt:44 (enable_language)",
+        "CMake Error at /usr/local/share/cmake-3.22/Modules/CMakeDetermineCUDACompiler.cmake:602 (message):",
+        "  Failed to find a working CUDA architecture."},
+       {"cmake-cuda-no-working-architecture"},
+       "https://github.com/lightvector/KataGo/issues/713"},
+      {{"Failed to detect a default CUDA architecture"},
+       {"cmake-cuda-compiler-id-failed"},
+       "https://github.com/NVlabs/instant-ngp/issues/841"},
+      // ggml's listing of the architectures it uses names nothing.
+      {{"#11 1.374 -- Using CUDA architectures: 121"}, {}, "https://github.com/ggml-org/llama.cpp/issues/18421"},
+      // The shell's own line keeps the older row; an illegal memory access is no instruction.
+      {{"Illegal instruction (core dumped)"}, {"illegal-instruction"}, "https://github.com/piwheels/packages/issues/275"},
+      {{"RuntimeError: CUDA error: an illegal memory access was encountered"},
+       {},
+       "https://github.com/piwheels/packages/issues/276"},
+  };
+  expect_each_case_matches(cases);
+}
+
 TEST(CauseFamilies, DeviceLibraryForATargetIsNeverAPathProblem) {
   auto set = signatures();
   for (const auto& variant : test::family_variants()) {
@@ -769,6 +828,10 @@ const std::set<std::string> k_second_stage_alone_contradicts = {
     // nvcc-unsupported-gcc (the thread's answer: GCC 9 with CUDA 10.1) comes first.
     "logs/rocm-path/hip-3310-hipcc-not-on-path-nvidia-platform.log",
     "logs/compiler-version/centertrack-16-dcnv2-gcc9-cuda101.log",
+    // Rounds 25 and 26: nvcc's "Value '[sm_61]' is not defined for option 'gpu-architecture'" (the README's [arch]
+    // placeholder filled in with its brackets); facets-nvcc-arch-unsupported reads an architecture nvcc refused
+    // (compiler-version), the signature nvcc-arch-value-placeholder (not an architecture name at all) owns the line.
+    "logs/arch-detect/pytorch-mask-rcnn-38-arch-brackets-sm-61.log",
 };
 
 TEST(SecondStage, AloneOnTheCorpusItNamesOnlyTheLogsOwnCategory) {

@@ -943,6 +943,64 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "https://github.com/jytime/Mask_RCNN_Pytorch/issues/15"},
       {"nvcc fatal   : Value 'sm_xx' is not defined for option 'gpu-architecture'", "nvcc-gpu-arch-value-not-an-arch",
        "https://docs.nvidia.com/cuda/archive/12.4.0/cuda-compiler-driver-nvcc/index.html"},
+      // Rounds 25 and 26, training rules. gpu-isa-override: HSA_OVERRIDE_GFX_VERSION defined but empty (the logs'
+      // compose default, an export with no value, libhsakmt's refusal printed with the empty value).
+      {"    HSA_OVERRIDE_GFX_VERSION=${HSA_OVERRIDE_GFX_VERSION:-}", "hsa-override-gfx-version-empty",
+       "https://github.com/jamiepine/voicebox/pull/864"},
+      {"export HSA_OVERRIDE_GFX_VERSION=", "hsa-override-gfx-version-empty",
+       "https://github.com/jamiepine/voicebox/pull/864"},
+      {"HSA_OVERRIDE_GFX_VERSION  is invalid", "hsa-override-gfx-version-empty",
+       "https://github.com/ROCm/ROCR-Runtime/blob/rocm-6.2.0/libhsakmt/src/topology.c"},
+      // triton-compile: a resource over the GPU's limit in Triton's OutOfResources words without "shared memory"
+      // (Inductor's launcher naming the kernel, on three lines in the log and on one in its source; Triton's tensor
+      // memory).
+      {"OutOfMemoryError: out of resource: triton_tem_fused_flex_attention_0\nRequired: 139776  Hardware limit: 101376\n"
+       "Reducing block sizes or num_stages may help.",
+       "triton-out-of-resource-required-over-limit", "https://github.com/pytorch/pytorch/issues/180278"},
+      {"torch._inductor.exc.InductorError: RuntimeError: No valid triton configs. OutOfMemoryError: out of resource: "
+       "triton_tem_fused_0 Required: 147456 Hardware limit:101376 Reducing block sizes or `num_stages` may help.",
+       "triton-out-of-resource-required-over-limit",
+       "https://github.com/pytorch/pytorch/blob/v2.8.0/torch/csrc/inductor/static_cuda_launcher.cpp"},
+      {"out of resource: tensor memory, Required: 1024, Hardware limit: 512. Reducing block sizes or `num_stages` may "
+       "help.",
+       "triton-out-of-resource-required-over-limit",
+       "https://github.com/triton-lang/triton/blob/v3.3.0/python/triton/runtime/errors.py"},
+      // compiler-version: GCC's note that <cstdint> is no longer included (GCC 15's wording in the log, GCC 13's).
+      {"D:/a/_temp/msys64/tmp/libsbml-5.20.5/src/sbml/html2md/html2md.h:10:1: note: 'uint8_t' is defined in header "
+       "'<cstdint>'; this is probably fixable by adding '#include <cstdint>'",
+       "gcc-cstdint-no-longer-included", "https://github.com/sbmlteam/libsbml/issues/439"},
+      {"src/util.h:12:5: note: 'uint32_t' is defined in header '<cstdint>'; did you forget to '#include <cstdint>'?",
+       "gcc-cstdint-no-longer-included", "https://gcc.gnu.org/gcc-13/porting_to.html"},
+      // rocm-path: ROCM_HOME guessed as a Python environment's root; CuPy's hipCUB check under ROCM_HOME.
+      {"script and `ROCM_HOME` ends up pointing at the venv root, so", "rocm-home-points-at-environment",
+       "https://github.com/pytorch/pytorch/pull/180723"},
+      {"ROCM_HOME is set to the virtual environment instead of /opt/rocm", "rocm-home-points-at-environment",
+       "https://github.com/pytorch/pytorch/blob/v2.7.0/torch/utils/cpp_extension.py"},
+      {"When building CuPy from source in ROCm environment, if `ROCM_HOME` is not set, users will get `Please install "
+       "hipCUB and retry` error even if hipCUB is installed.",
+       "cupy-hipcub-not-found-under-rocm-home", "https://github.com/cupy/cupy/issues/6033"},
+      {"    Exception: Please install hipCUB and retry", "cupy-hipcub-not-found-under-rocm-home",
+       "https://github.com/cupy/cupy/blob/v10.0.0/install/build.py"},
+      // arch-detect: nvcc handed a placeholder, not an architecture name; CMake finding no working CUDA architecture;
+      // ggml's refusal of a plain Blackwell capability.
+      // (The log's own line, Value '[sm_61]', is read by LogCorpus: the second stage alone reads its sm_61 as an
+      // architecture nvcc refused, so it is no variant here; see k_second_stage_alone_contradicts.)
+      {"nvcc fatal   : Value '[arch]' is not defined for option 'gpu-architecture'", "nvcc-arch-value-placeholder",
+       "https://github.com/multimodallearning/pytorch-mask-rcnn/issues/38"},
+      {"nvcc fatal   : Value '${CUDA_ARCH}' is not defined for option 'gpu-architecture'",
+       "nvcc-arch-value-placeholder", "https://github.com/multimodallearning/pytorch-mask-rcnn/issues/38"},
+      {"CMake Error at /usr/local/share/cmake-3.22/Modules/CMakeDetermineCUDACompiler.cmake:602 (message):\n"
+       "  Failed to find a working CUDA architecture.",
+       "cmake-cuda-no-working-architecture", "https://github.com/lightvector/KataGo/issues/713"},
+      {"2.272   Compute capability 121 used, use 121a or 121f for Blackwell specific", "ggml-blackwell-arch-needs-suffix",
+       "https://github.com/ggml-org/llama.cpp/issues/18421"},
+      {"CMake Error: Compute capability 120 used, use 120a or 120f for Blackwell specific optimizations",
+       "ggml-blackwell-arch-needs-suffix", "https://github.com/ggml-org/llama.cpp/issues/18421"},
+      // cpu-isa: an Illegal instruction error or crash named in a report's words.
+      {"This causes a fatal \"Illegal instruction\" error.", "illegal-instruction-named-in-prose",
+       "https://github.com/piwheels/packages/issues/276"},
+      {"Inception fails with an illegal instruction error:", "illegal-instruction-named-in-prose",
+       "https://github.com/Spirent/openperf/issues/140"},
   };
   return variants;
 }
@@ -1237,6 +1295,32 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
        "tests/data/logs/none/xlm-53-address-already-in-use-two-jobs.log"},
       {"  Error while creating shared memory segment /dev/shm/nccl-1YsMbG (size 7340384)", "",
        "tests/data/logs/none/torchtitan-853-nccl-dev-shm-too-small.log"},
+      // Rounds 25 and 26's none logs: an unfinished CUDA port's unresolved extern, a Hugging Face download timing out,
+      // two torchrun rendezvous ports in use, two DataLoader bus errors for a container's shared memory, a proxy's TLS
+      // certificate, an incompletely fetched safetensors file, a label outside num_classes.
+      {"ptxas fatal   : Unresolved extern function '_ZN4Grid13WilsonKernelsINS_10WilsonImplINS_9Grid_simdIN6thrust7complexIfEE'",
+       "", "tests/data/logs/none/grid-164-ptxas-unresolved-extern-gpu-port-branch.log"},
+      {"torch.distributed.DistNetworkError: The server socket has failed to listen on any local network address. The "
+       "server socket has failed to bind to [::]:29500 (errno: 98 - Address already in use).",
+       "", "tests/data/logs/none/torchtune-392-two-finetunes-port-29500-in-use.log"},
+      {"port: 29500, useIpv6: false, code: -98, name: EADDRINUSE, message: address already in use", "",
+       "tests/data/logs/none/torchdr-249-torchrun-port-29500-eaddrinuse.log"},
+      {"RuntimeError: DataLoader worker (pid 572) is killed by signal: Bus error. It is possible that dataloader's "
+       "workers are out of shared memory. Please try to raise your shared memory limit.",
+       "", "tests/data/logs/none/protenix-2-dataloader-bus-error-docker-shm.log"},
+      {"ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).", "",
+       "tests/data/logs/none/pangeo-docker-images-258-unexpected-bus-error-shm.log"},
+      {"the download of a Qwen 3.8 model failed with the error message \"[SSL: CERTIFICATE_VERIFY_FAILED] certificate "
+       "verify failed: unable to get local issuer certificate (_ssl.c:1081)\".",
+       "", "tests/data/logs/none/mtplx-495-ssl-certificate-verify-failed-zscaler-proxy.log"},
+      {"with safe_open(filename, framework=\"pt\", device=device) as f: Exception: Error while deserializing header: "
+       "HeaderTooLarge",
+       "", "tests/data/logs/none/lora-for-diffusers-3-load-file-headertoolarge-incomplete-lfs.log"},
+      {"/opt/conda/conda-bld/pytorch_1502006348621/work/torch/lib/THCUNN/ClassNLLCriterion.cu:57: void "
+       "cunn_ClassNLLCriterion_updateOutput_kernel(Dtype *, Dtype *, Dtype *, long *, Dtype *, int, int, int, int, long) "
+       "[with Dtype = float, Acctype = float]: block: [0,0,0], thread: [15,0,0] Assertion `t >= 0 && t < n_classes` "
+       "failed.",
+       "", "tests/data/logs/none/lightcnn-5-classnllcriterion-t-lt-n-classes-num-classes.log"},
   };
   return lines;
 }
