@@ -133,6 +133,11 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // later form, "Failed to detect a default CUDA architecture", the corpus reads as rocm-path). That the Visual Studio
     // install did not match CUDA 11.6 is the maintainer's answer; the host compiler's own error is not in the excerpt.
     "compiler-version/instant-ngp-186-vs-cuda-no-working-arch.log",
+    // Rounds 25 and 26: the same bare "Failed to find a working CUDA architecture." after CMake's "detected_architecture
+    // is 52"; here the cause was KataGo's empty arch list (the maintainer's answer), in instant-ngp#186 a host compiler
+    // nvcc rejected: the message says CMake's test compile failed for every architecture it tried, not why, so a row
+    // reading it as either cause would be wrong on the other (a row for it was written and dropped at the merge).
+    "arch-detect/katago-713-failed-to-find-working-cuda-architecture-a2.log",
     // Rounds 23 and 24: a CI log cut mid nvcc command line (flash_attn kernels, the excerpt the issue search returned):
     // no error, no Killed line and no signal. The out-of-memory cause is the maintainers' issue title and text.
     "oom/pytorch-builder-1812-arm-wheel-flash-attn-oom.log",

@@ -985,13 +985,10 @@ inline const std::vector<FamilyVariant>& family_variants() {
       // ggml's refusal of a plain Blackwell capability.
       // (The log's own line, Value '[sm_61]', is read by LogCorpus: the second stage alone reads its sm_61 as an
       // architecture nvcc refused, so it is no variant here; see k_second_stage_alone_contradicts.)
-      {"nvcc fatal   : Value '[arch]' is not defined for option 'gpu-architecture'", "nvcc-arch-value-placeholder",
+      {"nvcc fatal   : Value '[arch]' is not defined for option 'gpu-architecture'", "nvcc-gpu-arch-value-not-an-arch",
        "https://github.com/multimodallearning/pytorch-mask-rcnn/issues/38"},
       {"nvcc fatal   : Value '${CUDA_ARCH}' is not defined for option 'gpu-architecture'",
-       "nvcc-arch-value-placeholder", "https://github.com/multimodallearning/pytorch-mask-rcnn/issues/38"},
-      {"CMake Error at /usr/local/share/cmake-3.22/Modules/CMakeDetermineCUDACompiler.cmake:602 (message):\n"
-       "  Failed to find a working CUDA architecture.",
-       "cmake-cuda-no-working-architecture", "https://github.com/lightvector/KataGo/issues/713"},
+       "nvcc-gpu-arch-value-not-an-arch", "https://github.com/multimodallearning/pytorch-mask-rcnn/issues/38"},
       {"2.272   Compute capability 121 used, use 121a or 121f for Blackwell specific", "ggml-blackwell-arch-needs-suffix",
        "https://github.com/ggml-org/llama.cpp/issues/18421"},
       {"CMake Error: Compute capability 120 used, use 120a or 120f for Blackwell specific optimizations",
