@@ -1407,8 +1407,8 @@ TEST(CauseFamilies, CmakeAndTritonBreadthLeavesNeighbouringWordingsAlone) {
        "https://github.com/Kitware/CMake/blob/v3.17.0/Source/cmAddLibraryCommand.cxx"},
       {{"LLVM ERROR: mma16816 data type not supported"},
        {"triton-mma-unsupported-on-arch"},
-       "https://github.com/triton-lang/triton/blob/v3.1.0/third_party/nvidia/lib/TritonNVIDIAGPUToLLVM/DotOpToLLVM/"
-       "MMAv2.cpp"},
+       "https://github.com/triton-lang/triton/blob/30dc6a7c9c145197cd5beba35ad841ed91da7f1a/third_party/nvidia/lib/"
+       "TritonNVIDIAGPUToLLVM/ConvertLayoutOpToLLVM/SharedToDotOperandMMAv2.cpp"},
       {{"triton.compiler.errors.CompilationError: at 10:13:",
         "ValueError('numel (4194304) exceeds triton maximum tensor numel (1048576)')"},
        {"triton-block-numel-too-large"},
@@ -1417,7 +1417,7 @@ TEST(CauseFamilies, CmakeAndTritonBreadthLeavesNeighbouringWordingsAlone) {
         "/tmp/k.py:22:0: note: Pipeline failed while executing [`TritonAMDGPURefineOps` on 'builtin.module' "
         "operation]: reproducer generated at `std::errs, please share the reproducer above with Triton project.`"},
        {"triton-mlir-pass-crash-reproducer"},
-       "https://github.com/triton-lang/triton/blob/v3.2.0/python/src/ir.cc"},
+       "https://github.com/triton-lang/triton/blob/6d454ddf4eb4002d4c05719915f212fe1312cbe5/python/src/ir.cc"},
       // CMake's deprecation warning, trace and status lines name no failure.
       {{"CMake Deprecation Warning at CMakeLists.txt:1 (cmake_minimum_required):",
         "  Compatibility with CMake < 3.10 will be removed from a future version of CMake."},

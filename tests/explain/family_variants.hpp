@@ -680,7 +680,7 @@ inline const std::vector<FamilyVariant>& family_variants() {
       {"clang: error: cannot find ROCm installation.  Provide its path via --rocm-path, or pass -nogpulib and -nogpuinc "
        "to build without ROCm device library and HIP includes.",
        "clang-rocm-installation-not-found",
-       "https://github.com/llvm/llvm-project/blob/llvmorg-11.0.0/clang/include/clang/Basic/DiagnosticDriverKinds.td"},
+       "https://github.com/carbon-language/carbon-lang/blob/8422bc9efcbc1253281e2b8043a97d6e8f842234/clang/test/Driver/rocm-not-found.cl"},
       // rocm-path breadth: a ROCm runtime library the loader (or Triton's AMD driver, or TheRock's rocm_sdk) cannot find.
       {"OSError: libhsa-runtime64.so.1: cannot open shared object file: No such file or directory",
        "rocm-runtime-lib-not-on-loader-path", "https://github.com/ROCm/legacy-rocm-build/issues/1753"},
@@ -738,9 +738,9 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "https://github.com/pytorch/helion/issues/456"},
       {"<unknown>:0: note: Pipeline failed while executing [`ConvertTritonGPUToLLVM` on 'builtin.module' operation]: "
        "reproducer generated at `std::errs, please share the reproducer above with Triton project.`",
-       "triton-mlir-pass-crash-reproducer", "https://github.com/triton-lang/triton/blob/v3.2.0/python/src/ir.cc"},
+       "triton-mlir-pass-crash-reproducer", "https://github.com/triton-lang/triton/blob/6d454ddf4eb4002d4c05719915f212fe1312cbe5/python/src/ir.cc"},
       {"please share the reproducer above with Triton project.", "triton-mlir-pass-crash-reproducer",
-       "https://github.com/triton-lang/triton/blob/v3.2.0/third_party/nvidia/backend/compiler.py"},
+       "https://github.com/triton-lang/triton/blob/v3.5.0/third_party/nvidia/backend/compiler.py"},
       // triton-mismatch and triton-compile breadth from Triton's own sources (h23breadthB): CPython's TypeError,
       // AttributeError and KeyError wordings filled with the names Triton's files define at the cited tags.
       {"TypeError: do_bench() got an unexpected keyword argument 'fast_flush'", "triton-testing-keyword-unknown",
