@@ -673,8 +673,8 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "variable.",
        "hipcc-hip-built-with-other-hcc",
        "https://github.com/ROCm/HIP/blob/0037a19487cab5b6dcf350f7fcd94aca2723d05b/bin/hipcc"},
-      // rocm-path breadth: clang of ROCm 3.5-4.x / LLVM 11 finding no ROCm installation (the issue's paste of hip-clang,
-      // and upstream clang 11's wording).
+      // rocm-path breadth: clang of ROCm 3.5-4.x finding no ROCm installation (the issue's paste of ROCm's own clang-11,
+      // and upstream clang's later wording; the clang 11.0.0 release does not have the message).
       {"clang-11: error: cannot find ROCm installation.  Provide its path via --rocm-path, or pass -nogpulib.",
        "clang-rocm-installation-not-found", "https://github.com/ROCm/hip/issues/2086"},
       {"clang: error: cannot find ROCm installation.  Provide its path via --rocm-path, or pass -nogpulib and -nogpuinc "
