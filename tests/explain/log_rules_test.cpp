@@ -456,6 +456,16 @@ TEST(LogFacts, ReadsOverridesInWordsAndInPython) {
   EXPECT_EQ(amd_family_key("gfx9999"), "");
 }
 
+// The gfx a line names, for the missing-code refiner and the family-override rule: the first name the processor table
+// knows, lower-cased; a gfx-like word the table does not know is no GPU.
+TEST(LogFacts, FirstKnownProcessorSkipsNamesTheTableDoesNotKnow) {
+  EXPECT_EQ(first_known_processor("Cannot read TensileLibrary.dat: Illegal seek for GPU arch : gfx90c"), "gfx90c");
+  EXPECT_EQ(first_known_processor("No compatible code objects found for: GFX1031"), "gfx1031");
+  EXPECT_EQ(first_known_processor("gfx9999 then gfx906:sramecc+:xnack-"), "gfx906");
+  EXPECT_EQ(first_known_processor("built for gfx10-3-generic"), "");  // a generic target, not a processor
+  EXPECT_EQ(first_known_processor("no gpu named here"), "");
+}
+
 std::string header_for_pairs() { return "id\tcategory\tcondition\trank\tcause\tfix\tsource\n"; }
 
 TEST(LogRules, TableParsesAndRejectsWhatExplainCannotEvaluate) {

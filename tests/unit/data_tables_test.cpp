@@ -3,9 +3,11 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "knowledge/amdgpu_processors.hpp"
 #include "knowledge/embedded_data.hpp"
+#include "knowledge/rocm_releases.hpp"
 #include "knowledge/tsv_table.hpp"
 
 namespace archfit::knowledge {
@@ -22,6 +24,33 @@ TEST(DataTables, EveryEmbeddedFileParsesAndEveryRowHasASource) {
       EXPECT_GT(row[static_cast<std::size_t>(source)].size(), 8u) << file.name << ": " << row[0];
     }
   }
+}
+
+// The list fields of the tables ("gfx90a;gfx942") and user-typed lists ("gfx90a, gfx942" with also_comma).
+TEST(DataTables, ListFieldsSplitTrimAndDropEmptyItems) {
+  EXPECT_EQ(split_list_field("gfx90a;gfx942"), (std::vector<std::string>{"gfx90a", "gfx942"}));
+  EXPECT_EQ(split_list_field(" gfx90a ; ;gfx942;"), (std::vector<std::string>{"gfx90a", "gfx942"}));
+  EXPECT_EQ(split_list_field("gfx90a,gfx942"), (std::vector<std::string>{"gfx90a,gfx942"}));
+  EXPECT_EQ(split_list_field("gfx90a, gfx942;gfx1100", true), (std::vector<std::string>{"gfx90a", "gfx942", "gfx1100"}));
+  EXPECT_TRUE(split_list_field("").empty());
+}
+
+// The oldest release listing a processor is found by version, whatever the rows' order.
+TEST(DataTables, OldestReleaseListingComparesVersionsNotRowOrder) {
+  auto table = parse_tsv("rocm\tllvm_major\tsupported_targets\tmin_kernel_or_note\tsource\n"
+                         "6.10\t20\tgfx942;gfx1201\t-\thttps://example.org/a\n"
+                         "6.2\t18\tgfx942\t-\thttps://example.org/b\n"
+                         "6.9\t19\tgfx1201\t-\thttps://example.org/c\n",
+                         "rocm_releases.tsv");
+  ASSERT_TRUE(table.ok()) << table.error().message;
+  auto releases = read_rocm_releases(*table);
+  ASSERT_EQ(releases.size(), 3u);
+  EXPECT_EQ(releases[0].llvm_major, 20);
+  ASSERT_NE(oldest_release_listing(releases, "gfx942"), nullptr);
+  EXPECT_EQ(oldest_release_listing(releases, "gfx942")->rocm, "6.2");
+  EXPECT_EQ(oldest_release_listing(releases, "gfx1201")->rocm, "6.9");  // 6.9 is older than 6.10
+  EXPECT_EQ(oldest_release_listing(releases, "gfx90a"), nullptr);
+  EXPECT_FALSE(embedded_rocm_releases().empty());
 }
 
 // What is wrong with one citation of the error tables, or "" if nothing: each must be a public URL that pins
