@@ -251,8 +251,8 @@ std::vector<Transform> make_transforms() {
   // version 0x… but this version of numpy is 0x…" (facets-numpy-abi-mismatch, its symptom whole on one piece, as
   // Pyfhel#103's) at every 40- and 60-column form, and DRiLLS#9's TensorFlow cpu_feature_guard AVX line at 40 and 60
   // columns with an indent (a cut blank taken for the indent), YOLO3-4-Py#140's host_config #error line at 40 columns
-  // with an indent; that form keeps 39 because cuda-no-kernel-image-cut reads the first piece of the three "no kernel
-  // image is available" sentences above (bevfusion#283, colabtools#2377, mmtracking#378), which it lost before.
+  // with an indent; that form keeps 39 because cuda-no-kernel-image-cut reads the first piece of four "no kernel image
+  // is available" lines (bevfusion#283, colabtools#2377, mmtracking#378, mish-cuda#10), which it lost before (43).
   struct Lost {
     std::size_t words, columns, words_indent, columns_indent;
   };
