@@ -1007,6 +1007,9 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "https://github.com/pytorch/pytorch/issues/925"},
       {"        Unknown CUDA Architecture Name 9.0a in CUDA_SELECT_NVCC_ARCH_FLAGS", "cuda-select-nvcc-arch-unknown-name",
        "https://github.com/metatensor/metatensor/issues/593"},
+      {"CMake Error at cmake/Modules_CUDA_fix/upstream/FindCUDA/select_compute_arch.cmake:225 (message):\n"
+       "  Unknown CUDA Architecture Name 9.0a in CUDA_SELECT_NVCC_ARCH_FLAGS",
+       "cuda-select-nvcc-arch-unknown-name", "https://github.com/pytorch/pytorch/issues/113948"},
       {"  Unknown CUDA Architecture Name Hopper in CUDA_SELECT_NVCC_ARCH_FLAGS", "cuda-select-nvcc-arch-unknown-name",
        "https://github.com/Kitware/CMake/blob/v4.1.2/Modules/FindCUDA/select_compute_arch.cmake"},
       {"  arch_bin wasn't set for some reason", "cuda-select-nvcc-arch-unknown-name",
