@@ -96,7 +96,8 @@ TEST(CauseFamilies, EleventhRoundRowsLeaveNeighbouringWordingsAlone) {
       // know) is not a tool's output read as an architecture.
       {"  CUDA_ARCHITECTURES is empty for target \"exputil\".", {"cmake-cuda-architectures-empty"},
        "https://github.com/EXP-code/EXP/issues/63"},
-      {"Unknown CUDA Architecture Name 2.1(2.0) in CUDA_SELECT_NVCC_ARCH_FLAGS", {},
+      // (Rounds 27 and 28: cuda-select-nvcc-arch-unknown-name reads it, a name the script cannot read.)
+      {"Unknown CUDA Architecture Name 2.1(2.0) in CUDA_SELECT_NVCC_ARCH_FLAGS", {"cuda-select-nvcc-arch-unknown-name"},
        "https://github.com/torch/distro/issues/133"},
   };
   for (const auto& c : cases) {
@@ -673,6 +674,54 @@ TEST(CauseFamilies, Rounds25And26RowsLeaveNeighbouringWordingsAlone) {
       {{"RuntimeError: CUDA error: an illegal memory access was encountered"},
        {},
        "https://github.com/piwheels/packages/issues/276"},
+  };
+  expect_each_case_matches(cases);
+}
+
+// Rounds 27 and 28's rows take FindCUDA's refusal of an architecture name and CUDA's no-kernel-image message cut at the
+// line's end, and leave the neighbouring messages to the rows that had them (or to nothing).
+TEST(CauseFamilies, Rounds27And28RowsLeaveNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      // A word of a tool's output read as an architecture keeps the older, more specific row.
+      {{"  Unknown CUDA Architecture Name nvcc in CUDA_SELECT_NVCC_ARCH_FLAGS"},
+       {"cuda-arch-name-is-tool-output"},
+       "https://github.com/colmap/colmap/issues/251"},
+      // The module's status line and the call stack under its error name nothing; the error does.
+      {{"2024-03-03T19:18:25.7113631Z -- Autodetected CUDA architecture(s): 3.5;5.0;8.0;8.6;8.9;9.0"},
+       {},
+       "https://github.com/pytorch/pytorch/issues/121099"},
+      {{"Call Stack (most recent call first):", "  CMakeLists.txt:541 (cuda_select_nvcc_arch_flags)"},
+       {},
+       "https://github.com/NixOS/nixpkgs/pull/536525"},
+      {{"CMake Error at /nix/store/k1b82rs72af124wmq6nb00nhw5i7ikp7-cmake-4.1.2/share/cmake-4.1/Modules/FindCUDA/"
+        "select_compute_arch.cmake:245 (message):",
+        "  Unknown CUDA Architecture Name 10.3 in CUDA_SELECT_NVCC_ARCH_FLAGS", "Call Stack (most recent call first):",
+        "  CMakeLists.txt:541 (cuda_select_nvcc_arch_flags)"},
+       {"cuda-select-nvcc-arch-unknown-name"},
+       "https://github.com/NixOS/nixpkgs/pull/536525"},
+      // torch's cpp_extension and CMake's own CUDA_ARCHITECTURES check refuse an architecture in other words: their rows.
+      {{"ValueError: Unknown CUDA arch (12.0) or GPU not supported"},
+       {"torch-arch-list-unknown-number"},
+       "https://github.com/pytorch/pytorch/blob/v1.12.1/torch/utils/cpp_extension.py"},
+      {{"  Unknown CUDA architecture specifier \"realx\"."},
+       {"cmake-gpu-architectures-invalid"},
+       "https://github.com/Kitware/CMake/blob/v4.4.2/Source/cmGeneratorTarget.cxx"},
+      // The whole message keeps the older row, also with a full stop after it; wrapped before its last word, the first
+      // piece is the cut message (the same category and cause; "device" alone names nothing); torch's next line names
+      // nothing.
+      {{"RuntimeError: CUDA error: no kernel image is available for execution on the device"},
+       {"cuda-no-kernel-image"},
+       "https://github.com/pytorch/pytorch/issues/52736"},
+      {{"no kernel image is available for execution on the device."},
+       {"cuda-no-kernel-image"},
+       "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html"},
+      {{"RuntimeError: CUDA error: no kernel image is available for execution on the", "device"},
+       {"cuda-no-kernel-image-cut"},
+       "https://github.com/pytorch/pytorch/issues/52736"},
+      {{"CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be "
+        "incorrect."},
+       {},
+       "https://github.com/Comfy-Org/desktop/issues/1300"},
   };
   expect_each_case_matches(cases);
 }

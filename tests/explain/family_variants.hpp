@@ -998,6 +998,28 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "https://github.com/piwheels/packages/issues/276"},
       {"Inception fails with an illegal instruction error:", "illegal-instruction-named-in-prose",
        "https://github.com/Spirent/openperf/issues/140"},
+      // Rounds 27 and 28, training rules. arch-detect: FindCUDA's CUDA_SELECT_NVCC_ARCH_FLAGS refusing an architecture
+      // it cannot read (a Blackwell capability, a Fermi form an old copy lacked, Hopper's 9.0a in an autodetected list,
+      // a family name after Ampere), and the error it prints next with arch_bin empty.
+      {"  Unknown CUDA Architecture Name 10.0 in CUDA_SELECT_NVCC_ARCH_FLAGS", "cuda-select-nvcc-arch-unknown-name",
+       "https://github.com/NixOS/nixpkgs/pull/536525"},
+      {"Unknown CUDA Architecture Name 2.1(2.0) in CUDA_SELECT_NVCC_ARCH_FLAGS", "cuda-select-nvcc-arch-unknown-name",
+       "https://github.com/pytorch/pytorch/issues/925"},
+      {"        Unknown CUDA Architecture Name 9.0a in CUDA_SELECT_NVCC_ARCH_FLAGS", "cuda-select-nvcc-arch-unknown-name",
+       "https://github.com/metatensor/metatensor/issues/593"},
+      {"CMake Error at cmake/Modules_CUDA_fix/upstream/FindCUDA/select_compute_arch.cmake:225 (message):\n"
+       "  Unknown CUDA Architecture Name 9.0a in CUDA_SELECT_NVCC_ARCH_FLAGS",
+       "cuda-select-nvcc-arch-unknown-name", "https://github.com/pytorch/pytorch/issues/113948"},
+      {"  Unknown CUDA Architecture Name Hopper in CUDA_SELECT_NVCC_ARCH_FLAGS", "cuda-select-nvcc-arch-unknown-name",
+       "https://github.com/Kitware/CMake/blob/v4.1.2/Modules/FindCUDA/select_compute_arch.cmake"},
+      {"  arch_bin wasn't set for some reason", "cuda-select-nvcc-arch-unknown-name",
+       "https://github.com/Kitware/CMake/blob/v4.1.2/Modules/FindCUDA/select_compute_arch.cmake"},
+      // gpu-code-missing: CUDA's no-kernel-image message cut at the end of the line (the log's, cut mid-word; one cut
+      // after a word).
+      {"torch.AcceleratorError: CUDA error: no kernel image is available for execution on the d", "cuda-no-kernel-image-cut",
+       "https://github.com/Comfy-Org/desktop/issues/1300"},
+      {"RuntimeError: CUDA error: no kernel image is available for execution on", "cuda-no-kernel-image-cut",
+       "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html"},
   };
   return variants;
 }
@@ -1318,6 +1340,27 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
        "[with Dtype = float, Acctype = float]: block: [0,0,0], thread: [15,0,0] Assertion `t >= 0 && t < n_classes` "
        "failed.",
        "", "tests/data/logs/none/lightcnn-5-classnllcriterion-t-lt-n-classes-num-classes.log"},
+      // Rounds 27 and 28's none logs: the lite mmcv without compiled ops, two CUDA out-of-memory errors at run time, a
+      // corporate proxy's TLS certificate, a gated Hugging Face model, a driver older than torch's CUDA, two DataLoader
+      // bus errors for shared memory, a distributed port in use.
+      {"No module named 'mmcv._ext'", "",
+       "tests/data/logs/none/mmdetection-3272-no-module-mmcv-ext-lite-mmcv.log"},
+      {"`RuntimeError: CUDA out of memory`", "",
+       "tests/data/logs/none/pystiche-244-cuda-oom-doubled-image-size-4gb.log"},
+      {"SSLError: HTTPSConnectionPool(host='api.cloud.llamaindex.ai', port=443): Max retries exceeded with url: /api/parsing/upload (Caused by SSLError(SSLCertVerificationError(1, '[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: self-signed certificate in certificate chain (_ssl.c:1000)')))", "",
+       "tests/data/logs/none/llama_cloud_services-348-corporate-proxy-ssl-cert-verify-failed.log"},
+      {"GatedRepoError: 401 Client Error. (Request ID: Root=1-6800c1a8-69511c6166fc8c3076cf474d;b91c310c-e96a-4855-88a6-1d10b06d8e80)", "",
+       "tests/data/logs/none/LazySlide-52-hf-gated-model-401-not-logged-in.log"},
+      {"RuntimeError: The NVIDIA driver on your system is too old (found version 11040). Please update your GPU driver by downloading and installing a new version from the URL: http://www.nvidia.com/Download/index.aspx Alternatively, go to: https://pytorch.org to install a PyTorch version that has been compiled with your version of the CUDA driver.", "",
+       "tests/data/logs/none/SeqNet-36-nvidia-driver-too-old-11040-training.log"},
+      {"Hello! Wenn I run this programm, there is a RuntimeError: CUDA out of memory. Tried to allocate 182.00 MiB (GPU 0; 15.90 GiB total capacity; 14.60 GiB already allocated; 75.75 MiB free; 15.12 GiB reserved in total by PyTorch).", "",
+       "tests/data/logs/none/bbavectors-113-cuda-oom-batch-4.log"},
+      {"ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm)", "",
+       "tests/data/logs/none/pytorchocr-137-docker-shm-bus-error.log"},
+      {"I train models \"without\" using docker but I meet \"unexpected bus error encountered in worker, This might be caused by insufficient shared memory (shm)\"", "",
+       "tests/data/logs/none/mmdetection-6993-bus-error-shm-no-docker.log"},
+      {"RuntimeError: Address already in use at /pytorch/torch/lib/THD/process_group/General.cpp:20", "",
+       "tests/data/logs/none/maskrcnn-benchmark-137-address-already-in-use.log"},
   };
   return lines;
 }
