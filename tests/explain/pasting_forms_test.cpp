@@ -247,11 +247,16 @@ std::vector<Transform> make_transforms() {
   // option 'gpu-architecture'" at every 100-column form and at 40 words with an indent: the wrap splits the message, and
   // the piece with sm_61 is read alone by the second stage (facets-nvcc-arch-unsupported, compiler-version); and two at
   // 40 columns with an indent (colabtools#2377's and mmtracking#378's "no kernel image is available" sentences).
+  // Rounds 29 and 30 (590 lines) add apex#723's torch "Cuda extensions are being compiled with a version of Cuda that
+  // does not match" (an indented traceback line) at 40 columns with and without an indent, and three more at 40 columns
+  // with an indent, each a message whose words the cut splits mid-word: ROCm/pytorch#1294's "Failed to translate
+  // TritonGPU to LLVM IR" (glued to the previous message), xmr-stak#1990's nvcc "unsupported GNU version! gcc versions
+  // later than 5" and PowerShell-Native#103's "Compatibility with CMake < 3.5 has been removed" after a log timestamp.
   struct Lost {
     std::size_t words, columns, words_indent, columns_indent;
   };
   const std::vector<std::pair<std::size_t, Lost>> widths = {
-      {40, {20, 20, 18, 39}}, {60, {13, 12, 14, 13}}, {80, {8, 10, 8, 10}}, {100, {8, 8, 8, 8}}, {120, {2, 2, 2, 2}}};
+      {40, {20, 21, 18, 43}}, {60, {13, 12, 14, 13}}, {80, {8, 10, 8, 10}}, {100, {8, 8, 8, 8}}, {120, {2, 2, 2, 2}}};
   for (const auto& [width, lost] : widths) {
     for (const std::string indent : {"", "    "}) {
       std::string suffix = std::to_string(width) + (indent.empty() ? "" : "-indent");
