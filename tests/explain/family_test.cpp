@@ -709,7 +709,7 @@ TEST(CauseFamilies, Rounds29And30RowsLeaveNeighbouringWordingsAlone) {
       {{"Failed to find nvToolsExt"}, {"torch-cmake-nvtoolsext-missing"}, "https://github.com/pytorch/pytorch/issues/133293"},
       {{"  Could NOT find CUDA (missing: CUDA_TOOLKIT_ROOT_DIR CUDA_NVCC_EXECUTABLE CUDA_INCLUDE_DIRS CUDA_CUDART_LIBRARY)"},
        {},
-       "https://github.com/Kitware/CMake/blob/v3.13.0/Modules/FindCUDA.cmake"},
+       "https://github.com/Kitware/CMake/blob/v3.12.2/Modules/FindCUDA.cmake"},
       // cuBLAS's own library NOTFOUND (CUDA 10.1 moved it) is no old-CMake cublas_device.
       {{"CUDA_cublas_LIBRARY (ADVANCED)"}, {}, "https://github.com/nagadomi/distro/issues/20"},
       {{"CMake Error: The following variables are used in this project, but they are set to NOTFOUND.",

@@ -1003,7 +1003,7 @@ inline const std::vector<FamilyVariant>& family_variants() {
       {"Translate to LLVM IR failedLLVM ERROR: Failed to translate TritonGPU to LLVM IR.",
        "triton-gpu-to-llvm-translation-failed", "https://github.com/ROCm/pytorch/pull/1294"},
       {"LLVM ERROR: Failed to translate TritonGPU to LLVM IR.", "triton-gpu-to-llvm-translation-failed",
-       "https://github.com/triton-lang/triton/blob/v2.1.0/python/src/triton.cc"},
+       "https://github.com/triton-lang/triton/blob/20100a7254e62efd0fced864b52a877c520fc38a/python/src/triton.cc"},
       // abi-mismatch: a c10 symbol whose underscores Markdown turned into emphasis.
       {"ImportError: /home/xx/miniconda3/envs/NetMamba/lib/python3.10/site-packages/causal_conv1d_cuda.cpython-310-x86_64-"
        "linux-gnu.so: undefined symbol: *ZNK3c1017SymbolicShapeMeta18init*is_contiguousEv",
