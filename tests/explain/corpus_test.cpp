@@ -154,6 +154,24 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // that handled it; the excerpt ends before the exception that failed. That the installed Triton was not the 2.1.0 the
     // kernels were written for is the maintainer's answer.
     "triton-mismatch/mobilemamba-3-triton-cross-scan-keyerror-triton-2.1.log",
+    // Rounds 29 and 30: the pull request's sentence "Avoid mmcv build error due to unspecified TORCH_CUDA_ARCH_LIST" and
+    // a BuildKit traceback through setup.py that ends inside setuptools, before the exception; no message of torch's
+    // cpp_extension (no arch query, no driver error). That no GPU is visible during docker build is the author's prose.
+    "arch-detect/clrernet-2-docker-build-torch-cuda-arch-list-unset.log",
+    // Rounds 29 and 30: the reporter's prose "the build fails with an error stating that no nvidia driver has been found"
+    // and a traceback through setup.py cut before its last line; torch's own message is not in the excerpt, and that the
+    // arch query of a docker build without the NVIDIA runtime failed (TORCH_CUDA_ARCH_LIST unset) is the thread's answer
+    // (as for torchvision-1566 above, even the driver line alone would not show the docker build).
+    "arch-detect/pytorch-28955-docker-build-no-driver-arch-query.log",
+    // Rounds 29 and 30: the issue template's "ImportError when using triton==3.3.0" and the environment; the ImportError
+    // itself was a screenshot. That torch pinned triton 3.2.0 is the maintainer's answer, not in the excerpt (a bare
+    // ImportError naming a triton version tells nothing of the installed torch).
+    "triton-mismatch/unsloth-2403-importerror-triton-3.3.0-older-torch.log",
+    // Rounds 29 and 30: Triton's "Triton Error [CUDA]: device kernel image is invalid" (CUDA_ERROR_INVALID_IMAGE from
+    // loading its cubin) and the reporter's "on A100 but not V100". The message does not say why the driver refused the
+    // image: here a cache compiled on a V100 loaded on an A100 (the reporter's answer), in triton#3001 and #2971 a driver
+    // too old for the ptxas that built it (a driver upgrade fixed them), which the corpus does not read as missing code.
+    "gpu-code-missing/triton-1323-stale-cache-v100-cubin-on-a100.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any

@@ -726,6 +726,55 @@ TEST(CauseFamilies, Rounds27And28RowsLeaveNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
+// Rounds 29 and 30's rows take their own wording and leave the neighbouring messages to the rows that had them (or
+// to nothing): each line is a real message, with the ids it must match (in table order).
+TEST(CauseFamilies, Rounds29And30RowsLeaveNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      // MLIR's own translation failure, the line above Triton's, names no compiler: nothing.
+      {{"test/inductor/test_pattern_matcher.py error: LLVM Translation failed for operation: "
+        "builtin.unrealized_conversion_cast"},
+       {},
+       "https://github.com/ROCm/pytorch/pull/1294"},
+      {{"test/inductor/test_pattern_matcher.py error: LLVM Translation failed for operation: "
+        "builtin.unrealized_conversion_cast",
+        "Failed to emit LLVM IR", "Translate to LLVM IR failedLLVM ERROR: Failed to translate TritonGPU to LLVM IR.",
+        "Fatal Python error: Aborted"},
+       {"triton-gpu-to-llvm-translation-failed"},
+       "https://github.com/ROCm/pytorch/pull/1294"},
+      // The symbol as the loader prints it keeps the older row.
+      {{"ImportError: /usr/lib/python3/site-packages/causal_conv1d_cuda.so: undefined symbol: "
+        "_ZNK3c1017SymbolicShapeMeta18init_is_contiguousEv"},
+       {"torch-symbol-undefined"},
+       "https://github.com/wangtz19/NetMamba/issues/26"},
+      // Perl's warning from a script that is not hipcc/hipconfig names nothing; hipconfig's cant-exec keeps its row.
+      {{"Use of uninitialized value $HIP_CLANG_VERSION in concatenation (.) or string at ./build.pl line 12."},
+       {},
+       "https://github.com/Perl/perl5/blob/v5.36.0/pod/perldiag.pod"},
+      {{"Can't exec \"/opt/rocm/llvm/bin/clang++\": No such file or directory at /opt/rocm-3.8.0/bin/hipconfig line "
+        "141."},
+       {"hip-perl-wrapper-cannot-exec"},
+       "https://github.com/ROCm/legacy-rocm-build/issues/1140"},
+      // PyTorch's own nvToolsExt message keeps the older row; a FindCUDA of another package names nothing.
+      {{"Failed to find nvToolsExt"}, {"torch-cmake-nvtoolsext-missing"}, "https://github.com/pytorch/pytorch/issues/133293"},
+      {{"  Could NOT find CUDA (missing: CUDA_TOOLKIT_ROOT_DIR CUDA_NVCC_EXECUTABLE CUDA_INCLUDE_DIRS CUDA_CUDART_LIBRARY)"},
+       {},
+       "https://github.com/Kitware/CMake/blob/v3.12.2/Modules/FindCUDA.cmake"},
+      // cuBLAS's own library NOTFOUND (CUDA 10.1 moved it) is no old-CMake cublas_device.
+      {{"CUDA_cublas_LIBRARY (ADVANCED)"}, {}, "https://github.com/nagadomi/distro/issues/20"},
+      {{"CMake Error: The following variables are used in this project, but they are set to NOTFOUND.",
+        "Please set them or make sure they are set and tested correctly in the CMake files:",
+        "CUDA_cublas_device_LIBRARY (ADVANCED)", "    linked by target \"katago\" in directory /content/drive/My Drive/KataGo/cpp"},
+       {"findcuda-cublas-device-notfound"},
+       "https://github.com/lightvector/KataGo/issues/99"},
+      // Triton's invalid-image error, whose cause the message does not tell (a stale cache, a driver too old), names
+      // nothing.
+      {{"RuntimeError: Triton Error [CUDA]: device kernel image is invalid"},
+       {},
+       "https://github.com/triton-lang/triton/issues/1323 https://github.com/triton-lang/triton/issues/3001"},
+  };
+  expect_each_case_matches(cases);
+}
+
 TEST(CauseFamilies, DeviceLibraryForATargetIsNeverAPathProblem) {
   auto set = signatures();
   for (const auto& variant : test::family_variants()) {

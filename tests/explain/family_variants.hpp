@@ -1020,6 +1020,35 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "https://github.com/Comfy-Org/desktop/issues/1300"},
       {"RuntimeError: CUDA error: no kernel image is available for execution on", "cuda-no-kernel-image-cut",
        "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html"},
+      // Rounds 29 and 30, training rules. triton-compile: Triton's fatal error when TritonGPU IR does not lower to LLVM
+      // IR, glued to the previous message as the log pasted it and alone as report_fatal_error prints it.
+      {"Translate to LLVM IR failedLLVM ERROR: Failed to translate TritonGPU to LLVM IR.",
+       "triton-gpu-to-llvm-translation-failed", "https://github.com/ROCm/pytorch/pull/1294"},
+      {"LLVM ERROR: Failed to translate TritonGPU to LLVM IR.", "triton-gpu-to-llvm-translation-failed",
+       "https://github.com/triton-lang/triton/blob/20100a7254e62efd0fced864b52a877c520fc38a/python/src/triton.cc"},
+      // abi-mismatch: a c10 symbol whose underscores Markdown turned into emphasis.
+      {"ImportError: /home/xx/miniconda3/envs/NetMamba/lib/python3.10/site-packages/causal_conv1d_cuda.cpython-310-x86_64-"
+       "linux-gnu.so: undefined symbol: *ZNK3c1017SymbolicShapeMeta18init*is_contiguousEv",
+       "torch-symbol-undefined-emphasis-mangled", "https://github.com/wangtz19/NetMamba/issues/26"},
+      // rocm-path: Perl's warning for a HIP variable hipcc/hipconfig never got (hipcc.pl, and hipconfig of ROCm 3.8).
+      {"    Use of uninitialized value $HIP_ROCCLR_HOME in concatenation (.) or string at /opt/rocm/bin//hipcc.pl line 111.",
+       "hipcc-perl-hip-variables-unset", "https://github.com/rocm-arch/rocm-arch/issues/718"},
+      {"Use of uninitialized value $HIP_CLANG_VERSION in pattern match (m//) at /opt/rocm-3.8.0/bin/hipconfig line 142.",
+       "hipcc-perl-hip-variables-unset", "https://github.com/ROCm/HIP/blob/rocm-4.5.0/bin/hipvars.pm"},
+      // compiler-version: a project's find module for the legacy nvToolsExt library newer CUDA toolkits do not ship.
+      {"  Could NOT find NvToolExt (missing: NvToolExt_LIBRARIES)", "cmake-nvtoolsext-library-not-found",
+       "https://github.com/NVIDIA/NVTX/issues/70"},
+      // cmake-version: FindCUDA of CMake before 3.12.2 asking for cublas_device under CUDA 10 (CMake's NOTFOUND list and
+      // the variable's value).
+      {"CUDA_cublas_device_LIBRARY (ADVANCED)", "findcuda-cublas-device-notfound",
+       "https://github.com/lightvector/KataGo/issues/99"},
+      {"CMake Error: The following variables are used in this project, but they are set to NOTFOUND.\n"
+       "Please set them or make sure they are set and tested correctly in the CMake files:\n"
+       "CUDA_cublas_device_LIBRARY (ADVANCED)\n"
+       "    linked by target \"tsnecuda\" in directory /opt/dev/clabs/src/tsne-cuda",
+       "findcuda-cublas-device-notfound", "https://github.com/CannyLab/tsne-cuda/issues/61"},
+      {"value gets set to CUDA_cublas_device_LIBRARY-NOTFOUND", "findcuda-cublas-device-notfound",
+       "https://github.com/llnl/Elemental/pull/64"},
   };
   return variants;
 }
@@ -1361,6 +1390,27 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
        "tests/data/logs/none/mmdetection-6993-bus-error-shm-no-docker.log"},
       {"RuntimeError: Address already in use at /pytorch/torch/lib/THD/process_group/General.cpp:20", "",
        "tests/data/logs/none/maskrcnn-benchmark-137-address-already-in-use.log"},
+      // Rounds 29 and 30's none logs: tensors on two devices (twice), a DataLoader bus error and a shared-memory write
+      // for a container's /dev/shm, two device-side asserts for labels outside the classes, cuBLAS symbols a setup.py
+      // did not link (MSVC in Chinese), a run killed for host memory, a gated Hugging Face repository, a CUDA OOM.
+      {"RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!", "",
+       "tests/data/logs/none/codellama-126-model-py-tensors-cuda0-and-cpu.log"},
+      {"ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).", "",
+       "tests/data/logs/none/kfp-6510-train-component-dataloader-bus-error-shm.log"},
+      {"RuntimeError: unable to write to file </torch_1509_1969058146>", "",
+       "tests/data/logs/none/kubeflow-2522-notebook-torch-shm-unable-to-write.log"},
+      {"/pytorch/aten/src/THCUNN/SpatialClassNLLCriterion.cu:106: cunn_SpatialClassNLLCriterion_updateOutput_kernel: "
+       "block: [0,0,0], thread: [725,0,0] Assertion `t >= 0 && t < n_classes` failed",
+       "", "tests/data/logs/none/pytorch-unet-258-nll-target-out-of-range-n-classes.log"},
+      {"RuntimeError: CUDA error: device-side assert triggered", "",
+       "tests/data/logs/none/pytorch-widedeep-186-hf-notebook-device-side-assert-labels.log"},
+      {"laplacian_cuda_kernel.obj : error LNK2001: 无法解析的外部符号 cublasCreate_v2", "",
+       "tests/data/logs/none/ctlib-19-windows-link-cublas-unresolved.log"},
+      {"Killed", "", "tests/data/logs/none/fooocus-447-killed-no-free-swap.log"},
+      {"requests.exceptions.HTTPError: 401 Client Error: Unauthorized for url: "
+       "https://huggingface.co/meta-llama/Llama-2-7b-hf/resolve/main/config.json",
+       "", "tests/data/logs/none/llm-vm-423-llama2-gated-readme-example.log"},
+      {"RuntimeError: CUDA out of memory.", "", "tests/data/logs/none/ocr-tablenet-3-cuda-oom-train-7.93gib.log"},
   };
   return lines;
 }
