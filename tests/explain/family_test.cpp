@@ -775,6 +775,60 @@ TEST(CauseFamilies, Rounds29And30RowsLeaveNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
+// Rounds 31 and 32's rows take their own wording: the lines of their logs in order give the new rows, and the
+// neighbouring messages keep the older rows (or nothing).
+TEST(CauseFamilies, Rounds31And32RowsLeaveNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      {{"  Compiling the CUDA compiler identification source file \"CMakeCUDACompilerId.cu\" failed.",
+        "  /usr/include/c++/16.1.1/type_traits(393): error: identifier \"char8_t\" is undefined",
+        "  Error limit reached. 100 errors detected in the compilation of \"CMakeCUDACompilerId.cu\"."},
+       {"nvcc-edg-libstdcxx-header-error"},
+       "https://github.com/ServeurpersoCom/acestep.cpp/issues/72"},
+      // EDG's note in the same header, GCC's include trace and GCC's own error form name nothing; the parameter-pack
+      // error keeps its older row.
+      {{"  /usr/include/c++/16.1.1/type_traits(311): note #3327-D: candidate function"},
+       {},
+       "https://github.com/ggml-org/llama.cpp/issues/22714"},
+      {{"In file included from /usr/include/c++/12/vector:64,"}, {}, "https://github.com/ggml-org/llama.cpp/issues/22714"},
+      {{"/usr/include/c++/12/bits/stl_vector.h:1287:9: error: no matching function for call to 'foo'"},
+       {},
+       "https://gcc.gnu.org/onlinedocs/gcc/Diagnostic-Message-Formatting-Options.html"},
+      {{"/usr/include/c++/11/bits/std_function.h:435:145: error: parameter packs not expanded with '...':"},
+       {"nvcc-gcc-headers-unparsable"},
+       "https://github.com/NVIDIA/nccl/issues/102"},
+      // The launch API's successor (cudaLaunchKernel) and other undefined CUDA symbols name nothing.
+      {{"undefined symbol: cudaLaunchKernel"}, {}, "https://github.com/jaredhoberock/bulk/pull/48"},
+      {{"ImportError: /usr/lib/python3/site-packages/ext.so: undefined symbol: cudaSetupArgument"},
+       {"cuda-removed-launch-api-undefined"},
+       "https://github.com/fundamentalvision/Deformable-DETR/issues/3"},
+      // Python 3's C-API symbols keep python-abi-mismatch.
+      {{"ImportError: ext.so: undefined symbol: PyUnicode_AsUTF8"}, {"python-abi-mismatch"},
+       "https://docs.python.org/3/c-api/stable.html"},
+      {{"multiarray.so: undefined symbol: PyUnicodeUCS4_FromObject"},
+       {"python2-unicode-width-symbol-undefined"},
+       "https://github.com/mattshma/bigdata/issues/123"},
+      // The English form keeps compiler-cpu-target-unknown; a German unknown option that is no ISA names nothing.
+      {{"gcc: error: unrecognized command-line option '-mavx512pf'; did you mean '-mavx512f'?"},
+       {"compiler-cpu-target-unknown"},
+       "https://github.com/explosion/cython-blis/issues/127"},
+      {{"avr-gcc: Fehler: unbekannte Kommandozeilenoption »--versionb«"}, {}, "https://gcc.gnu.org/gcc-15/changes.html"},
+      {{"gcc: Fehler: unbekannte Kommandozeilenoption »-mavx512pf«; meinten Sie »-mavx512f«?"},
+       {"compiler-cpu-option-unknown-de"},
+       "https://github.com/explosion/cython-blis/issues/127"},
+      // configure's header checks alone, and configure errors naming no header or -dev package, name nothing.
+      {{"checking for inflateEnd in -lz... no", "checking zlib.h usability... no", "checking zlib.h presence... no",
+        "checking for zlib.h... no"},
+       {},
+       "https://github.com/cmu-db/peloton/issues/14"},
+      {{"configure: error: C compiler cannot create executables"}, {},
+       "https://www.gnu.org/software/autoconf/manual/autoconf-2.72/html_node/Printing-Messages.html"},
+      {{"checking for zlib.h... no", "configure: error: Please install zlib library : libzlib1g-dev"},
+       {"configure-error-install-dev-package"},
+       "https://github.com/cmu-db/peloton/issues/14"},
+  };
+  expect_each_case_matches(cases);
+}
+
 TEST(CauseFamilies, DeviceLibraryForATargetIsNeverAPathProblem) {
   auto set = signatures();
   for (const auto& variant : test::family_variants()) {

@@ -1049,6 +1049,33 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "findcuda-cublas-device-notfound", "https://github.com/CannyLab/tsne-cuda/issues/61"},
       {"value gets set to CUDA_cublas_device_LIBRARY-NOTFOUND", "findcuda-cublas-device-notfound",
        "https://github.com/llnl/Elemental/pull/64"},
+      // Rounds 31 and 32, training rules. abi-mismatch: a Python 2 extension built for the other Unicode width (UCS4 in
+      // a UCS2 interpreter, and the other way round).
+      {"Original error was: /usr/local/python/lib/python2.7/site-packages/numpy/core/multiarray.so: undefined symbol: "
+       "PyUnicodeUCS4_FromObject",
+       "python2-unicode-width-symbol-undefined", "https://github.com/mattshma/bigdata/issues/123"},
+      {"ImportError: /usr/lib/python2.7/dist-packages/lxml/etree.so: undefined symbol: PyUnicodeUCS2_DecodeUTF8",
+       "python2-unicode-width-symbol-undefined", "https://github.com/python/cpython/blob/v2.7.18/Include/unicodeobject.h"},
+      // compiler-version: nvcc's EDG front end failing in a too-new GCC's libstdc++ headers (CMake's compiler-id run),
+      // with a versioned and a major-only header directory.
+      {"  /usr/include/c++/16.1.1/type_traits(3427): error: type name is not allowed",
+       "nvcc-edg-libstdcxx-header-error", "https://github.com/ggml-org/llama.cpp/issues/22714"},
+      {"/usr/include/c++/16/type_traits(393): error: identifier \"char8_t\" is undefined",
+       "nvcc-edg-libstdcxx-header-error", "https://github.com/ServeurpersoCom/acestep.cpp/issues/72"},
+      // compiler-version: the execution-control API CUDA 10.1 removed, at load time and at link time.
+      {"ImportError: /envs/venv/lib/python3.8/site-packages/MultiScaleDeformableAttention.cpython-38-x86_64-linux-gnu.so: "
+       "undefined symbol: cudaSetupArgument",
+       "cuda-removed-launch-api-undefined", "https://github.com/fundamentalvision/Deformable-DETR/issues/3"},
+      {"kernel.o: In function `__device_stub__Z6kernelPf(float*)': undefined reference to `cudaSetupArgument'",
+       "cuda-removed-launch-api-undefined", "https://github.com/jaredhoberock/bulk/issues/47"},
+      // compiler-version: GCC's unrecognized ISA option in German (GCC 15 dropped the Xeon Phi options).
+      {"gcc: Fehler: unbekannte Kommandozeilenoption »-mavx512pf«; meinten Sie »-mavx512f«?",
+       "compiler-cpu-option-unknown-de", "https://github.com/explosion/cython-blis/issues/127"},
+      // missing-headers: a configure script's error naming the -dev package (or the header) whose check failed.
+      {"configure: error: Please install zlib library : libzlib1g-dev", "configure-error-install-dev-package",
+       "https://github.com/cmu-db/peloton/issues/14"},
+      {"configure: error: zlib.h not found", "configure-error-install-dev-package",
+       "https://www.gnu.org/software/autoconf/manual/autoconf-2.72/html_node/Printing-Messages.html"},
   };
   return variants;
 }
@@ -1411,6 +1438,29 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
        "https://huggingface.co/meta-llama/Llama-2-7b-hf/resolve/main/config.json",
        "", "tests/data/logs/none/llm-vm-423-llama2-gated-readme-example.log"},
       {"RuntimeError: CUDA out of memory.", "", "tests/data/logs/none/ocr-tablenet-3-cuda-oom-train-7.93gib.log"},
+      // Rounds 31 and 32's none logs: a full /tmp and a full disk (ld's bus error), runtime CUDA OOMs, a missing pip
+      // module, a CPython installer's pyconfig.h asking for python313t.lib, pinned torch versions with no wheel for the
+      // interpreter, a DataLoader bus error for a small /dev/shm.
+      {"BatchProfiler error: \"No space left on device\"", "",
+       "tests/data/logs/none/CellProfiler-306-tmp-full-cluster-node.log"},
+      {"`OutOfMemoryError: CUDA out of memory. Tried to allocate 1.55 GiB (GPU 0; 23.99 GiB total capacity; 20.44 GiB "
+       "already", "", "tests/data/logs/none/DL-Art-School-56-cuda-oom-batch-188.log"},
+      {"I get the error ModuleNotFoundError: No module named 'rich' after pip installing HAT.", "",
+       "tests/data/logs/none/Hypergraph-Analysis-Toolbox-50-no-module-rich.log"},
+      {"LINK : fatal error LNK1104: cannot open file 'python313t.lib'", "",
+       "tests/data/logs/none/cpython-115582-python313t-lib-pyconfig.log"},
+      {"ERROR: No matching distribution found for torch==1.13.1", "",
+       "tests/data/logs/none/GroqCasters-1-torch-1.13.1-unavailable.log"},
+      {"when i use sd2 model,something went to wrong:CUDA out of memory,what should i do?buy a new gpu? and how much gpu "
+       "memory do I need?", "", "tests/data/logs/none/IOPaint-285-cuda-oom-sd2.log"},
+      {"Unexpected BUS error encountered in DataLoader worker. This might be caused by insufficient shared memory (shm), "
+       "please check whether use_shared_memory is set and storage space in /dev/shm is enough",
+       "", "tests/data/logs/none/Paddle-34725-shm-bus-error.log"},
+      {"How to Solve 'RuntimeError: CUDA out of memory' ?", "", "tests/data/logs/none/kohya_ss-591-cuda-oom-4gb.log"},
+      {"linking with `cc` failed: ld terminated with signal 7 [Bus error], core dumped", "",
+       "tests/data/logs/none/llvm-project-167785-ld-bus-error-disk-full.log"},
+      {"ERROR: could not find a version that satisfies the requirement torch==1.9.1+cu111(from versions 0.1.2, "
+       "0.1.2post1, 0.1.2post2", "", "tests/data/logs/none/pytorch-66399-py310-torch-1.9.1.log"},
   };
   return lines;
 }
