@@ -1,9 +1,11 @@
 #include "binfmt/compressed_bundle.hpp"
 
 #include <algorithm>
+#include <memory>
 
 #include <fmt/format.h>
 
+#include "util/decompression_budget.hpp"
 #include "util/hex.hpp"
 
 namespace archfit::binfmt {
@@ -130,6 +132,13 @@ Status stream_payload_heads(Decompressor& decompressor, const OffloadBundle& inn
 }  // namespace
 
 Result<CompressedBundle> parse_compressed_bundle(Bytes data, Decompress mode, DecompressionBudget* budget) {
+  // A header may claim up to k_max_uncompressed bytes and a small stream can really inflate to
+  // that: without a caller's budget, this bundle gets the default budget of an input its size.
+  std::shared_ptr<DecompressionBudget> own_budget;
+  if (budget == nullptr) {
+    own_budget = DecompressionBudget::for_input(data.size());
+    budget = own_budget.get();
+  }
   CompressedBundle bundle;
   ARCHFIT_TRY(bundle.header, parse_compressed_bundle_header(data));
   const auto& header = bundle.header;

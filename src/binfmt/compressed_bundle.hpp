@@ -57,8 +57,9 @@ enum class Decompress { table_only, everything };
 
 // Parses a CCOB at the start of `data` (which may extend past it, e.g. to the end of a section).
 // With Decompress::table_only it inflates only as far as the inner entry table. Decompressed
-// bytes are charged to `budget` when one is given; a header claiming more than the budget has
-// left is refused before decoding with Decompress::everything.
+// bytes are charged to `budget`, or, when none is given, to a budget of its own sized for `data`
+// (DecompressionBudget::for_input); a header claiming more than the budget has left is refused
+// before decoding with Decompress::everything.
 Result<CompressedBundle> parse_compressed_bundle(Bytes data, Decompress mode,
                                                  DecompressionBudget* budget = nullptr);
 

@@ -320,7 +320,7 @@ std::optional<EmbeddedFound> resolve_in_memory(Bytes section, std::uint64_t at, 
   }
   if (kind == EmbeddedKind::compressed_bundle) {
     auto parsed = binfmt::parse_compressed_bundle(
-        rest, options.deep ? binfmt::Decompress::everything : binfmt::Decompress::table_only);
+        rest, options.deep ? binfmt::Decompress::everything : binfmt::Decompress::table_only, options.budget.get());
     if (!parsed || parsed->inner.entries.empty() || parsed->stored_size > rest.size()) {
       return std::nullopt;
     }

@@ -14,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include "binfmt/compressed_bundle.hpp"
 #include "binfmt/zip_archive.hpp"
 #include "util/decompression_budget.hpp"
 #include "util/decompressor.hpp"
@@ -221,6 +222,53 @@ TEST(HostileInputs, CcobV3BombEndsFastAndSmallEvenUnderAMemoryCap) {
   ASSERT_TRUE(capped.exited) << describe(capped);
   EXPECT_EQ(capped.exit_code, 0) << describe(capped);
   fs::remove_all(dir);
+}
+
+// A CCOB kept as plain data in .rodata, where the embedded-code search finds it by its magic (a
+// program that loads its kernels itself): its decode draws on the input's budget too. Before, that
+// path decoded with no budget, and a bundle whose entry ID the stream really makes 1 GiB long grew
+// the decoder's output to 1 GiB (fuzz_ccob's out-of-memory report was the same read without a budget).
+TEST(HostileInputs, CcobBombInRodataIsDecodedWithinTheBudget) {
+  // An inner bundle whose one entry ID is 1 GiB long, and a zstd frame that really holds that
+  // many bytes after the entry table: reading the ID fills the decoder's output up to its end.
+  constexpr std::uint64_t k_id_size = std::uint64_t{1} << 30;
+  Blob table;
+  append_text(table, "__CLANG_OFFLOAD_BUNDLE__");
+  Blob fields(32);
+  put_u64(fields, 0, 1);           // one entry
+  put_u64(fields, 8, 0);           // its offset
+  put_u64(fields, 16, 0);          // its size
+  put_u64(fields, 24, k_id_size);  // its ID's length
+  append(table, fields);
+  std::uint64_t uncompressed = table.size() + k_id_size;
+  Blob bomb = ccob_v3(zstd_frame(table, k_id_size), uncompressed);
+  Blob section;
+  append(section, bomb);
+  Blob elf = minimal_elf(section, {{".rodata", 1, 2, 4096, section.size()}});
+  fs::path dir = temp_dir("hostile_ccob_rodata");
+  std::string path = (dir / "embedded.so").string();
+  write_file(path, elf);
+  auto run = scan_in_child({path}, true, [](const archfit::scan::ScanReport&) { return true; });
+  ASSERT_TRUE(run.exited) << describe(run);
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_LT(run.cpu_seconds, k_max_cpu_seconds) << describe(run);
+  EXPECT_LT(run.max_rss_kb, k_max_rss_kb) << describe(run);
+  auto capped = scan_in_child(
+      {path}, true, [](const archfit::scan::ScanReport&) { return true; }, std::uint64_t{1} << 30);
+  ASSERT_TRUE(capped.exited) << describe(capped);
+  EXPECT_EQ(capped.exit_code, 0) << describe(capped);
+  fs::remove_all(dir);
+}
+
+// Without a caller's budget the parser gives the bundle the default budget of an input its size,
+// so the claim is refused before anything is decoded (fuzz_ccob calls it so).
+TEST(HostileInputs, CcobParsedWithoutABudgetIsRefusedBeyondTheDefaultBudget) {
+  std::uint64_t uncompressed = 0;
+  Blob bomb = ccob_bomb(std::uint64_t{2} << 30, uncompressed);
+  archfit::Bytes bytes(bomb.data(), bomb.size());
+  auto parsed = archfit::binfmt::parse_compressed_bundle(bytes, archfit::binfmt::Decompress::everything);
+  ASSERT_FALSE(parsed);
+  EXPECT_NE(parsed.error().message.find("decompression budget"), std::string::npos) << parsed.error().message;
 }
 
 // Twenty CCOBs of 200 MiB each (each alone within the budget) in one .hip_fatbin section: the
