@@ -14,22 +14,15 @@ Standard library only.
 """
 import argparse
 import collections
-import json
 import math
 import os
 import random
 import re
-import subprocess
+
+from heldout_eval import read_tsv, run_json  # the corpus measurement's own INDEX reader and explain runner
 
 READ_SETS = ["logs", "logs-heldout"] + [f"logs-heldout{i}" for i in range(2, 12)]
 TOKEN = re.compile(r"[a-z_][a-z0-9_+]*")
-
-
-def read_index(directory):
-    with open(os.path.join(directory, "INDEX.tsv"), encoding="utf-8") as f:
-        rows = [line.rstrip("\n").split("\t") for line in f if line.strip() and not line.startswith("#")]
-    header = rows[0]
-    return [dict(zip(header, row + [""] * (len(header) - len(row)))) for row in rows[1:]]
 
 
 def tokens(path):
@@ -38,9 +31,8 @@ def tokens(path):
 
 
 def rules_answer(archfit, path):
-    proc = subprocess.run([archfit, "explain", "--json", path], capture_output=True, text=True, timeout=60)
-    doc = json.loads(proc.stdout)
-    return doc["findings"][0]["category"] if doc.get("explained") and doc.get("findings") else "none"
+    doc, _, _ = run_json([archfit, "explain", "--json", path])
+    return doc["findings"][0]["category"] if doc and doc.get("explained") and doc.get("findings") else "none"
 
 
 class NaiveBayes:
@@ -81,7 +73,7 @@ def main():
     logs = []
     for name in READ_SETS:
         directory = os.path.join(args.data, name)
-        for row in read_index(directory):
+        for row in read_tsv(os.path.join(directory, "INDEX.tsv")):
             logs.append((os.path.join(directory, row["file"]), row["category"].strip() or "none"))
     random.Random(args.seed).shuffle(logs)
     docs = [tokens(path) for path, _ in logs]
