@@ -203,7 +203,9 @@ TEST(LogCorpus, IndexListsEnoughRealLogsAndEveryLogFile) {
   std::set<std::string> indexed;
   for (const auto& row : index) {
     EXPECT_TRUE(std::filesystem::is_regular_file(logs_dir() / row.file)) << row.file;
-    EXPECT_TRUE(row.source_url.starts_with("https://github.com/")) << row.file;
+    // A public page: a GitHub thread, or (rounds 35, 36 and 39) a bug tracker, forum, mailing list or blog.
+    EXPECT_TRUE(row.source_url.starts_with("https://")) << row.file;
+    EXPECT_EQ(row.source_url.find_first_of(" \t"), std::string::npos) << row.file;
     EXPECT_FALSE(row.established_cause.empty()) << row.file;
     EXPECT_TRUE(explain::is_known_category(row.category) || is_none(row)) << row.file << ": " << row.category;
     EXPECT_EQ(row.file.substr(0, row.file.find('/')), row.category) << "logs live in a directory named for their category";
