@@ -172,6 +172,21 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // image: here a cache compiled on a V100 loaded on an A100 (the reporter's answer), in triton#3001 and #2971 a driver
     // too old for the ptxas that built it (a driver upgrade fixed them), which the corpus does not read as missing code.
     "gpu-code-missing/triton-1323-stale-cache-v100-cubin-on-a100.log",
+    // Rounds 35 and 36: a Hugging Face Hub thread's "I used triton 2.2.0" and a traceback through Triton's
+    // code_generator.py (ast_to_ttir, visit_Module) cut before the exception; every kernel Triton compiles passes those
+    // frames. That the model's flash_attn_triton.py was written for an older Triton is the model repository's later
+    // patch discussion (#32), not in the excerpt.
+    "triton-mismatch/hfhub-dnabert-2-117m-23-triton-2.2-code-generator.log",
+    // Rounds 35 and 36: ld's "BFD (GNU Binutils for Debian) 2.29.1 internal error, aborting at ../../bfd/merge.c:910 in
+    // _bfd_merged_section_offset" linking libLLVM on mipsel. The same abort is a binutils bug on unusual input elsewhere
+    // (rust-lang/rust#111956, sourceware bz 28037); that here it was ld's handling of running out of the 32-bit address
+    // space is the Debian bug's reference to #874674, not in the excerpt (no "memory" wording, no Killed line).
+    "oom/debian-bug-877567-llvm-mipsel-ld-out-of-memory.log",
+    // Rounds 35 and 36: APT's "Failed to fetch ... InRelease  No good signature" lines for every archive and the
+    // keyring's version; sqv's crash on a CPU without SSE2 never shows (APT reports only the failed verification), and
+    // the retitle "document that apt (and rust packages) require SSE2 on i386" is the maintainers' conclusion, not a
+    // message of the failing run.
+    "cpu-isa/debian-bug-1105041-apt-sqv-sse2-i386.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any
@@ -203,8 +218,9 @@ TEST(LogCorpus, IndexListsEnoughRealLogsAndEveryLogFile) {
   std::set<std::string> indexed;
   for (const auto& row : index) {
     EXPECT_TRUE(std::filesystem::is_regular_file(logs_dir() / row.file)) << row.file;
-    // A public page: a GitHub thread, or (rounds 35, 36 and 39) a bug tracker, forum, mailing list or blog.
-    EXPECT_TRUE(row.source_url.starts_with("https://")) << row.file;
+    // GitHub threads, except rounds 35, 36 and 39: pages outside GitHub (Hugging Face Hub discussions, distribution
+    // bug trackers and mailing-list archives, forums, blogs; one blog is served over http only), whose URL is the source.
+    EXPECT_TRUE(row.source_url.starts_with("https://") || row.source_url.starts_with("http://")) << row.file;
     EXPECT_EQ(row.source_url.find_first_of(" \t"), std::string::npos) << row.file;
     EXPECT_FALSE(row.established_cause.empty()) << row.file;
     EXPECT_TRUE(explain::is_known_category(row.category) || is_none(row)) << row.file << ": " << row.category;

@@ -829,6 +829,80 @@ TEST(CauseFamilies, Rounds31And32RowsLeaveNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
+// Rounds 35 and 36's rows take their own wording: the lines of their logs in order give the new rows, and the
+// neighbouring messages keep the older rows (or nothing).
+TEST(CauseFamilies, Rounds35And36RowsLeaveNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      {{"# dmesg", "[   16.257543] fail2ban-server[384]: illegal instruction (4) at",
+        "3fffb4283970 nip 3fffb4283970 lr 3fffb4282f90 code 1 in"},
+       {"kernel-powerpc-sigill-report"},
+       "https://lists.debian.org/debian-powerpc/2021/09/msg00051.html"},
+      // The same kernel's report of other signals names nothing; x86's invalid-opcode trap keeps its older row.
+      {{"[ 1234.567890] python3[4242]: segfault (11) at 0 nip 3fffb4283970 lr 3fffb4282f90 code 1 in libc.so.6"},
+       {},
+       "https://github.com/torvalds/linux/blob/v5.15/arch/powerpc/kernel/traps.c"},
+      {{"Dec  8 15:52:15 constellation kernel: [ 1529.028302] traps: ollama-runner[2213] trap invalid opcode ip:472d79 "
+        "sp:7ffdbe33f680 error:0 in ollama-runner[407000+da000]"},
+       {"sigill-in-runtime-reports"},
+       "https://github.com/ollama/ollama/issues/1435"},
+      {{"Something tipped me off about error messages like", "",
+        "undefined reference to `sqlite::result::get_column_name[abi:cxx11](int)'"},
+       {"cxx11-abi-tag-undefined-reference"},
+       "http://genja.org/Gentoo/upgrading-to-gcc-5"},
+      // std::filesystem's own __cxx11 namespace keeps compiler-version (GCC 8's libstdc++fs); c10's string ABI and a
+      // versioned libstdc++ symbol keep their older rows.
+      {{"/usr/bin/ld: ../../ggml/src/libggml.so: undefined reference to `std::filesystem::__cxx11::path::_M_split_cmpts()'"},
+       {"std-filesystem-undefined-link"},
+       "https://github.com/ggml-org/llama.cpp/issues/10978"},
+      {{"error: undefined reference to `c10::Error::Error(std::__cxx11::basic_string<char, std::char_traits<char>, "
+        "std::allocator<char> > const&, void const*)'"},
+       {"torch-link-cxx11-abi-string"},
+       "https://github.com/pytorch/pytorch/issues/13541"},
+      {{"undefined reference to `std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> "
+        ">::_M_create(unsigned long&, unsigned long)@GLIBCXX_3.4.21'"},
+       {"glibcxx-undefined-reference-link"},
+       "https://gcc.gnu.org/onlinedocs/libstdc++/manual/abi.html"},
+      {{"Actual results:", "", "  Build fails with `error: PIC register clobbered by '%2' in 'asm'`."},
+       {"gcc-asm-clobbers-pic-register"},
+       "https://bugzilla.redhat.com/show_bug.cgi?id=1417385"},
+      // GCC's other asm clobber errors name nothing.
+      {{"foo.c:3:3: error: the register 'sp' cannot be clobbered in 'asm' for the current target"},
+       {},
+       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-7.1.0/gcc/cfgexpand.c"},
+      {{"Title: Cannot build nvidia driver via dkms because compiler doesn't match kernel", "",
+        "The kernel installed with 16.04 was built with gcc 5.3.1, but the default compiler installed is 5.4.0 - as "
+        "such, DKMS refuses to build the nvidia video card driver due to the mismatch.",
+        "Linux version 4.4.0-34-lowlatency (buildd@lgw01-20) (gcc version 5.3.1 20160413 (Ubuntu 5.3.1-14ubuntu2.1) ) "
+        "#53-Ubuntu SMP PREEMPT Wed Jul 27 19:23:26 UTC 2016",
+        "gcc (Ubuntu 5.4.0-6ubuntu1~16.04.1) 5.4.0 20160609"},
+       {"kernel-module-compiler-mismatch"},
+       "https://bugs.launchpad.net/bugs/1608753"},
+      // The kernel's version and gcc's own alone, and Linux's warning (a warning: the build goes on), name nothing.
+      {{"Linux version 4.15.0-48-generic (buildd@lgw01-amd64-036) (gcc version 7.3.0 (Ubuntu 7.3.0-16ubuntu3)) "
+        "#51-Ubuntu SMP Wed Apr 3 08:28:49 UTC 2019",
+        "gcc (Ubuntu 7.4.0-1ubuntu1~18.04) 7.4.0"},
+       {},
+       "https://bugs.launchpad.net/bugs/1608753"},
+      {{"warning: the compiler differs from the one used to build the kernel",
+        "  The kernel was built by: x86_64-linux-gnu-gcc-12 (Debian 12.2.0-14) 12.2.0",
+        "  You are using:           gcc-12 (Debian 12.2.0-14) 12.2.0"},
+       {},
+       "https://github.com/torvalds/linux/blob/v6.1/Makefile"},
+      {{"You don\\'t seem to have lndir available, building my own version... gcc",
+        "lndir lndir.c:46:21: X11/Xos.h: No such file or directory lndir.c:47:28:",
+        "X11/Xfuncproto.h: No such file or directory distcc[15310] ERROR: compile on"},
+       {"gcc-old-header-no-such-file"},
+       "https://bugs.gentoo.org/show_bug.cgi?id=23708"},
+      // GCC's current form keeps header-not-found; a source file or a make include that is missing names nothing.
+      {{"lndir.c:46:10: fatal error: X11/Xos.h: No such file or directory"},
+       {"header-not-found"},
+       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-4.1.2/libcpp/files.c"},
+      {{"gcc: error: lndir.c: No such file or directory"}, {}, "https://bugs.gentoo.org/show_bug.cgi?id=23708"},
+      {{"Makefile:12: deps/lndir.d: No such file or directory"}, {}, "https://www.gnu.org/software/make/manual/make.html"},
+  };
+  expect_each_case_matches(cases);
+}
+
 TEST(CauseFamilies, DeviceLibraryForATargetIsNeverAPathProblem) {
   auto set = signatures();
   for (const auto& variant : test::family_variants()) {

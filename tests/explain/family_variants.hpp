@@ -1076,6 +1076,47 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "https://github.com/cmu-db/peloton/issues/14"},
       {"configure: error: zlib.h not found", "configure-error-install-dev-package",
        "https://www.gnu.org/software/autoconf/manual/autoconf-2.72/html_node/Printing-Messages.html"},
+      // Rounds 35 and 36, training rules. cpu-isa: the powerpc kernel's report of an unhandled SIGILL, on one line
+      // and as the mail archive wrapped it after "at".
+      {"[   16.257543] fail2ban-server[384]: illegal instruction (4) at 3fffb4283970 nip 3fffb4283970 lr 3fffb4282f90 "
+       "code 1 in libffi.so.8.1.0[3fffb4270000+20000]",
+       "kernel-powerpc-sigill-report", "https://github.com/torvalds/linux/blob/v5.15/arch/powerpc/kernel/traps.c"},
+      {"[   16.257543] fail2ban-server[384]: illegal instruction (4) at\n"
+       "3fffb4283970 nip 3fffb4283970 lr 3fffb4282f90 code 1 in",
+       "kernel-powerpc-sigill-report", "https://lists.debian.org/debian-powerpc/2021/09/msg00051.html"},
+      // abi-mismatch: undefined references naming the dual ABI's tag or namespace (GNU ld and lld).
+      {"undefined reference to `sqlite::result::get_column_name[abi:cxx11](int)'", "cxx11-abi-tag-undefined-reference",
+       "http://genja.org/Gentoo/upgrading-to-gcc-5"},
+      {"main.cpp:(.text+0x3d): undefined reference to `H5::Attribute::getName[abi:cxx11]() const'",
+       "cxx11-abi-tag-undefined-reference",
+       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-6.1.0/libstdc++-v3/doc/xml/manual/using.xml"},
+      {"ld.lld: error: undefined symbol: yaml::load(std::__cxx11::basic_string<char, std::char_traits<char>, "
+       "std::allocator<char> > const&)",
+       "cxx11-abi-tag-undefined-reference",
+       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-6.1.0/libstdc++-v3/doc/html/manual/using_dual_abi.html"},
+      // compiler-version: GCC refusing an asm clobber of the PIC register (GCC 7 on ppc64le; GCC < 5 on 32-bit x86).
+      {"Build fails with `error: PIC register clobbered by '%2' in 'asm'`.", "gcc-asm-clobbers-pic-register",
+       "https://bugzilla.redhat.com/show_bug.cgi?id=1417385"},
+      {"pic-1.c:11:3: error: PIC register clobbered by 'ebx' in 'asm'", "gcc-asm-clobbers-pic-register",
+       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-7.1.0/gcc/cfgexpand.c"},
+      // compiler-version: a kernel module built with another compiler than the kernel (NVIDIA's conftest.sh and
+      // installer, a report's own words).
+      {"  The kernel was built with gcc version 7.4.0 (Ubuntu 7.4.0-1ubuntu1~18.04.1), but the current compiler version "
+       "is cc (Ubuntu 7.5.0-3ubuntu1~18.04) 7.5.0.",
+       "kernel-module-compiler-mismatch",
+       "https://github.com/NVIDIA/open-gpu-kernel-modules/blob/535.54.03/kernel-open/conftest.sh"},
+      {"-> The CC version check failed:", "kernel-module-compiler-mismatch",
+       "https://github.com/NVIDIA/nvidia-installer/blob/470.57.02/kernel.c"},
+      {"*** Failed CC version check. ***", "kernel-module-compiler-mismatch",
+       "https://github.com/NVIDIA/open-gpu-kernel-modules/blob/535.54.03/kernel-open/conftest.sh"},
+      {"The kernel installed with 16.04 was built with gcc 5.3.1, but the default compiler installed is 5.4.0 - as "
+       "such, DKMS refuses to build the nvidia video card driver due to the mismatch.",
+       "kernel-module-compiler-mismatch", "https://bugs.launchpad.net/bugs/1608753"},
+      // missing-headers: GCC's missing-include form before 4.5 (GCC 3's preprocessor; GCC 4.0-4.4 with "error:").
+      {"lndir.c:46:21: X11/Xos.h: No such file or directory", "gcc-old-header-no-such-file",
+       "https://bugs.gentoo.org/show_bug.cgi?id=23708"},
+      {"conftest.c:1:21: error: X11/Xlib.h: No such file or directory", "gcc-old-header-no-such-file",
+       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-4.1.2/libcpp/files.c"},
   };
   return variants;
 }
@@ -1461,6 +1502,31 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
        "tests/data/logs/none/llvm-project-167785-ld-bus-error-disk-full.log"},
       {"ERROR: could not find a version that satisfies the requirement torch==1.9.1+cu111(from versions 0.1.2, "
        "0.1.2post1, 0.1.2post2", "", "tests/data/logs/none/pytorch-66399-py310-torch-1.9.1.log"},
+      // Rounds 35 and 36's none logs: a missing pip package (Windows), a Transformers release too old for the model, an
+      // AutoGPTQ CUDA extension not built, a Space without a GPU, a runtime CUDA OOM, a library downgrade's versioned
+      // symbol, the ICE of a broken gcc patch, a setuptools race surfacing as an lto1 ICE, a packaging conflict that
+      // removed libgcc_s.so.1.
+      {"ImportError: This modeling file requires the following packages that were not found in your environment: "
+       "flash_attn. Run pip install flash_attn",
+       "", "tests/data/logs/none/hfhub-deepseek-moe-16b-chat-4-flash-attn-not-installed.log"},
+      {"RuntimeError: shape '[1, 74, 64, 128]' is invalid for input of size 75776", "",
+       "tests/data/logs/none/hfhub-llama-2-70b-chat-gptq-1-shape-invalid-old-transformers.log"},
+      {"NameError: name 'autogptq_cuda_256' is not defined```", "",
+       "tests/data/logs/none/hfhub-llama-2-70b-chat-gptq-12-autogptq-cuda-ext-missing.log"},
+      {"RuntimeError: Found no NVIDIA driver on your system", "",
+       "tests/data/logs/none/hfhub-track-anything-7-no-nvidia-driver-space.log"},
+      {"OutOfMemoryError: CUDA out of memory. Tried to allocate 2.97 GiB. GPU 0 has a total capacty of 14.75 GiB of "
+       "which 2.45 GiB is free.",
+       "", "tests/data/logs/none/hfhub-w2v-bert-2.0-20-cuda-oom-finetune.log"},
+      {"udevadm: /lib64/libblkid.so.1: version `BLKID_2_37' not found (required by udevadm)", "",
+       "tests/data/logs/none/gentoo-802303-libblkid-downgrade-version-not-found.log"},
+      {"lto1: internal compiler error: in read_cgraph_and_symbols, at lto/lto-common.c:2739", "",
+       "tests/data/logs/none/gentoo-828400-gcc11-lto-ice-cet-patch.log"},
+      {"lto1: internal compiler error: resolution sub id 0x2ed93dbdd28357dc not in object file", "",
+       "tests/data/logs/none/gentoo-860444-audiotools-lto1-setuptools-race.log"},
+      {"/usr/bin/apt-get: error while loading shared libraries: libgcc_s.so.1: cannot open shared object file: No such "
+       "file or directory",
+       "", "tests/data/logs/none/launchpad-1872854-gcc10-ppa-libgcc-s1-removed.log"},
   };
   return lines;
 }
