@@ -1089,10 +1089,13 @@ inline const std::vector<FamilyVariant>& family_variants() {
       {"When running voxcraft-sim in Google Colab one gets a _**CUDA Function Error: invalid device function**_.",
        "cuda-check-macro-invalid-device-function", "https://github.com/voxcraft/voxcraft-sim/issues/16"},
       // compiler-version: a C++17/20 standard header the compiler's library predates (GCC's and clang's forms).
-      {"/home/natty/code/Acid/Sources/StdAfx.hpp:11:10: fatal error: filesystem: No such file or directory",
-       "cxx-standard-header-missing-old-compiler", "https://github.com/EQMG/Acid/issues/78"},
+      // (GCC's form on a .cpp: Acid#78's own line names StdAfx.hpp, which the second stage alone reads as the missing
+      // header; the signature answers it first, see Rounds33And34RowsLeaveNeighbouringWordingsAlone.)
+      {"Sources/Engine/Engine.cpp:1:10: fatal error: filesystem: No such file or directory",
+       "cxx-standard-header-missing-old-compiler",
+       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-8.1.0/libstdc++-v3/include/std/filesystem"},
       {"src/util.cpp:3:10: fatal error: 'charconv' file not found", "cxx-standard-header-missing-old-compiler",
-       "https://gcc.gnu.org/onlinedocs/gcc-8.1.0/libstdc++/manual/manual/status.html"},
+       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-8.1.0/libstdc++-v3/include/std/charconv"},
       // compiler-version: CUDA's green-context driver API in a CUDA that predates it, at load time and at link time.
       {"ImportError: /opt/conda/lib/python3.10/site-packages/sgl_kernel/common_ops.abi3.so: undefined symbol: "
        "cuGreenCtxStreamCreate",
