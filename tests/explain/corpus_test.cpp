@@ -187,6 +187,15 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // the retitle "document that apt (and rust packages) require SSE2 on i386" is the maintainers' conclusion, not a
     // message of the failing run.
     "cpu-isa/debian-bug-1105041-apt-sqv-sse2-i386.log",
+    // Rounds 33 and 34: InvokeAI's start-up lines up to "GPU device = cuda AMD Radeon RX 6700 XT" and the model scan; the
+    // excerpt ends before the segmentation fault, and no override appears in it. That HSA_OVERRIDE_GFX_VERSION was set as
+    // a fish universal variable and never exported (exporting 10.3.0 fixed it) is a commenter's reply. A GPU named at
+    // start-up is no failure.
+    "gpu-isa-override/invokeai-3967-rx6700xt-segfault-override-not-exported.log",
+    // Rounds 33 and 34: a WarpX configure log (compiler identification, AMReX download, "Check for working CUDA compiler")
+    // cut at "CMake Error in CMakeF" as the search returned it; the error's text is not in the excerpt, and that CMake
+    // before 3.18 cannot handle C++17 for CUDA is the pull request's prose (it raised the minimum CMake to 3.18).
+    "cmake-version/warpx-2651-cuda-cxx17-needs-cmake-3.18.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any

@@ -903,6 +903,68 @@ TEST(CauseFamilies, Rounds35And36RowsLeaveNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
+// Rounds 33 and 34's rows take their own wording: the lines of their logs in order give the new rows, and the
+// neighbouring messages keep the older rows (or nothing).
+TEST(CauseFamilies, Rounds33And34RowsLeaveNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      {{"Loaded network  /home/wujiyang/py-faster-rcnn/data/faster_rcnn_models/ZF_faster_rcnn_final.caffemodel",
+        "F0319 16:42:04.865949    3385 roi_pooling_layer.cu:91] Check failed:error == cudaSuccess ( 8 vs. 0 ) invalid "
+        "device function",
+        "*** Check failure stack trace: ***"},
+       {"cuda-check-macro-invalid-device-function"},
+       "https://github.com/rbgirshick/py-faster-rcnn/issues/118"},
+      // The same checks with another CUDA error (a runtime OOM) name nothing; the runtime's own label keeps the older
+      // row.
+      {{"F0319 16:42:04.865949 3385 syncedmem.cpp:56] Check failed: error == cudaSuccess (2 vs. 0)  out of memory"},
+       {},
+       "https://github.com/BVLC/caffe/blob/1.0/include/caffe/util/device_alternate.hpp"},
+      {{"cudaCheckError() failed : out of memory"}, {},
+       "https://github.com/longcw/faster_rcnn_pytorch/blob/6e8cd10109bc6b7e057aaf89e1c709f91d6b455b/faster_rcnn/"
+       "roi_pooling/src/cuda/roi_pooling_kernel.cu"},
+      {{"src/VX3/VX3_SimulationManager.cu(425): CUDA Function Error: out of memory "}, {},
+       "https://github.com/voxcraft/voxcraft-sim/blob/f6395d52e58a8e56c3d975e687b4367ae4d89bcc/src/Utils/VX3.cuh"},
+      {{"HIP runtime error: invalid device function."}, {"cuda-error-text-invalid-device-function"},
+       "https://github.com/ROCm/composable_kernel/blob/rocm-6.2.2/include/ck/host_utility/hip_check_error.hpp"},
+      // A C++17 header of the standard library goes to the new row; a library's header of the same name (Boost's) and
+      // omp.h keep header-not-found.
+      {{"/home/natty/code/Acid/Sources/StdAfx.hpp:11:10: fatal error: filesystem: ", "No such file or directory"},
+       {"cxx-standard-header-missing-old-compiler"},
+       "https://github.com/EQMG/Acid/issues/78"},
+      {{"src/fs.cpp:2:10: fatal error: boost/filesystem.hpp: No such file or directory"}, {"header-not-found"},
+       "https://gcc.gnu.org/onlinedocs/gcc/Diagnostic-Message-Formatting-Options.html"},
+      {{"nanopolish_common.h:14:10: fatal error: 'omp.h' file not found"}, {"header-not-found"},
+       "https://github.com/jts/nanopolish/issues/16"},
+      // Other undefined driver-API symbols name nothing.
+      {{"ImportError: ext.so: undefined symbol: cuMemAlloc_v2"}, {}, "https://docs.nvidia.com/cuda/archive/12.5.0/cuda-driver-api/group__CUDA__MEM.html"},
+      // A built-in command keeps cmake-command-too-new; an older module's command called without its include() names
+      // nothing.
+      {{"CMake Error at cmake/compilerOptions.cmake:93 (include):", "include could not find load file:", "",
+        "CheckLinkerFlag", "Call Stack (most recent call first):", "CMakeLists.txt:30 (include)", "",
+        "CMake Error at cmake/compilerOptions.cmake:94 (check_linker_flag):", "Unknown CMake command \"check_linker_flag\"."},
+       {"cmake-module-command-too-new"},
+       "https://github.com/tbeu/matio/pull/192"},
+      {{"Unknown CMake command \"cmake_path\"."}, {"cmake-command-too-new"},
+       "https://cmake.org/cmake/help/latest/command/cmake_path.html"},
+      {{"Unknown CMake command \"check_cxx_compiler_flag\"."}, {},
+       "https://github.com/Kitware/CMake/blob/v3.18.0/Modules/CheckCXXCompilerFlag.cmake"},
+      // CMake's own wording keeps the older row.
+      {{"CMake Error in CMakeLists.txt:", "  CUDA_ARCHITECTURES is empty for target \"cmTC_0d7b8\"."},
+       {"cmake-cuda-architectures-empty"},
+       "https://github.com/Kitware/CMake/blob/v3.18.0/Source/cmGeneratorTarget.cxx"},
+      // TensorFlow's note that the CPU has more than the binary uses names nothing.
+      {{"I tensorflow/core/platform/cpu_feature_guard.cc:142] Your CPU supports instructions that this TensorFlow "
+        "binary was not compiled to use: AVX2 FMA"},
+       {},
+       "https://github.com/tensorflow/tensorflow/blob/v2.4.0/tensorflow/core/platform/cpu_feature_guard.cc"},
+      // A GPU intrinsic keeps its row; a node of another type names nothing.
+      {{"LLVM ERROR: Cannot select: intrinsic %llvm.nvvm.shfl.sync.bfly.i32"}, {"llvm-cannot-select-gpu-intrinsic"},
+       "https://github.com/triton-lang/triton/pull/3875"},
+      {{"LLVM ERROR: Cannot select: 0x55a503a85b28: f32 = fadd 0x55a503a859f0, 0x55a503a85988"}, {},
+       "https://github.com/llvm/llvm-project/blob/llvmorg-14.0.0/llvm/lib/CodeGen/SelectionDAG/SelectionDAGISel.cpp"},
+  };
+  expect_each_case_matches(cases);
+}
+
 TEST(CauseFamilies, DeviceLibraryForATargetIsNeverAPathProblem) {
   auto set = signatures();
   for (const auto& variant : test::family_variants()) {

@@ -1117,6 +1117,50 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "https://bugs.gentoo.org/show_bug.cgi?id=23708"},
       {"conftest.c:1:21: error: X11/Xlib.h: No such file or directory", "gcc-old-header-no-such-file",
        "https://github.com/gcc-mirror/gcc/blob/releases/gcc-4.1.2/libcpp/files.c"},
+      // Rounds 33 and 34, training rules. gpu-code-missing: cudaErrorInvalidDeviceFunction's text under a project's own
+      // CUDA check (Caffe's glog CHECK_EQ with the error number, the cudaCheckError() macro, voxcraft-sim's label).
+      {"F0319 16:42:04.865949    3385 roi_pooling_layer.cu:91] Check failed: error == cudaSuccess (8 vs. 0)  invalid "
+       "device function",
+       "cuda-check-macro-invalid-device-function", "https://github.com/rbgirshick/py-faster-rcnn/issues/118"},
+      {"cudaCheckError() failed : invalid device function", "cuda-check-macro-invalid-device-function",
+       "https://github.com/longcw/faster_rcnn_pytorch/issues/6"},
+      {"/home/rieffelj/src/voxcraft-sim/src/VX3/VX3_SimulationManager.cu(413): CUDA Function Error: invalid device "
+       "function ",
+       "cuda-check-macro-invalid-device-function", "https://github.com/voxcraft/voxcraft-sim/issues/9"},
+      {"When running voxcraft-sim in Google Colab one gets a _**CUDA Function Error: invalid device function**_.",
+       "cuda-check-macro-invalid-device-function", "https://github.com/voxcraft/voxcraft-sim/issues/16"},
+      // compiler-version: a C++17/20 standard header the compiler's library predates (GCC's and clang's forms).
+      // (GCC's form on a .cpp: Acid#78's own line names StdAfx.hpp, which the second stage alone reads as the missing
+      // header; the signature answers it first, see Rounds33And34RowsLeaveNeighbouringWordingsAlone.)
+      {"Sources/Engine/Engine.cpp:1:10: fatal error: filesystem: No such file or directory",
+       "cxx-standard-header-missing-old-compiler",
+       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-8.1.0/libstdc++-v3/include/std/filesystem"},
+      {"src/util.cpp:3:10: fatal error: 'charconv' file not found", "cxx-standard-header-missing-old-compiler",
+       "https://github.com/gcc-mirror/gcc/blob/releases/gcc-8.1.0/libstdc++-v3/include/std/charconv"},
+      // compiler-version: CUDA's green-context driver API in a CUDA that predates it, at load time and at link time.
+      {"ImportError: /opt/conda/lib/python3.10/site-packages/sgl_kernel/common_ops.abi3.so: undefined symbol: "
+       "cuGreenCtxStreamCreate",
+       "cuda-green-context-api-undefined", "https://github.com/sgl-project/sglang/issues/8131"},
+      {"green_ctx.o: undefined reference to `cuDevSmResourceSplitByCount'", "cuda-green-context-api-undefined",
+       "https://docs.nvidia.com/cuda/archive/12.5.0/cuda-driver-api/group__CUDA__GREEN__CONTEXTS.html"},
+      // cmake-version: a CMake module (and its command) that this CMake predates.
+      {"CMake Error at cmake/compilerOptions.cmake:94 (check_linker_flag):\nUnknown CMake command \"check_linker_flag\".",
+       "cmake-module-command-too-new", "https://github.com/tbeu/matio/pull/192"},
+      {"  Unknown CMake command \"FetchContent_Declare\".", "cmake-module-command-too-new",
+       "https://github.com/Kitware/CMake/blob/v3.11.0/Modules/FetchContent.cmake"},
+      // arch-detect: CMake's empty CUDA_ARCHITECTURES as a reporter words it.
+      {"I've followed every step, but still give me the message \"CUDA_ARCHITECTURE is empty for the target...\"",
+       "cmake-cuda-architectures-empty-reworded", "https://github.com/NVlabs/instant-ngp/issues/436"},
+      // cpu-isa: the log says the CPU lacks the extension the binary was built with.
+      {"i'm getting illegal instructions because my CPU does not support AVX2 or FMA.", "cpu-lacks-isa-extension-stated",
+       "https://github.com/jllllll/llama-cpp-python-cuBLAS-wheels/issues/1"},
+      {"The binary was built with AVX2 and my processor doesn't have AVX2", "cpu-lacks-isa-extension-stated",
+       "https://github.com/kuvaus/LlamaGPTJ-chat/issues/21"},
+      // triton-compile: LLVM's instruction selection failing on a node that produces bf16.
+      {"LLVM ERROR: Cannot select: 0x55a503a85b28: bf16 = bitcast 0x55a503a859f0", "llvm-cannot-select-bf16-node",
+       "https://github.com/triton-lang/triton/issues/529"},
+      {"LLVM ERROR: Cannot select: t25: v2bf16 = fp_round t24, TargetConstant:i64<0>", "llvm-cannot-select-bf16-node",
+       "https://github.com/llvm/llvm-project/blob/llvmorg-14.0.0/llvm/lib/CodeGen/SelectionDAG/SelectionDAGISel.cpp"},
   };
   return variants;
 }
@@ -1527,6 +1571,24 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
       {"/usr/bin/apt-get: error while loading shared libraries: libgcc_s.so.1: cannot open shared object file: No such "
        "file or directory",
        "", "tests/data/logs/none/launchpad-1872854-gcc10-ppa-libgcc-s1-removed.log"},
+      // Rounds 33 and 34's none logs: Caffe2's runtime GPU OOM under its enforce check, a gated Hugging Face repo, a
+      // full disk (twice), host RAM exhausted, a rendezvous port in use, an SSL error reaching huggingface.co.
+      {"RuntimeError: [enforce fail at event_gpu.cc:17] error == cudaSuccess. 2 vs 0. Error at: "
+       "/home/sd/pytorch/caffe2/core/event_gpu.cc:17: out of memory ",
+       "", "tests/data/logs/none/detectron-560-caffe2-event-gpu-out-of-memory.log"},
+      {"Cannot access gated repo for url https://huggingface.co/black-forest-labs/FLUX.1-Fill-dev/resolve/main/"
+       "model_index.json.",
+       "", "tests/data/logs/none/comfyui-flux-inpainting-6-gated-flux-fill-401.log"},
+      {"`[error] Please provide more memory or consider using a larger swapfile`", "",
+       "tests/data/logs/none/osrm-backend-6146-extract-europe-bad-alloc-ram.log"},
+      {"IOError: [Errno 28] No space left on device", "", "tests/data/logs/none/protect-62-toil-tmp-no-space.log"},
+      {"it's too big for me to install ,my centos7 show that 'no space left on device'.", "",
+       "tests/data/logs/none/docker-pytorch-37-no-space-left.log"},
+      {"torch.distributed.DistNetworkError: The server socket has failed to listen on any local network address. The "
+       "server socket has failed to bind to [::]:29500 (errno: 98 - Address already in use).",
+       "", "tests/data/logs/none/torchtune-1025-rendezvous-port-29500-in-use.log"},
+      {"SSLError: HTTPSConnectionPool(host='huggingface.co', port=443)", "",
+       "tests/data/logs/none/transformers-17611-sslerror-huggingface-co-proxy.log"},
   };
   return lines;
 }
