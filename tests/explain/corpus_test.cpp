@@ -172,6 +172,11 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // image: here a cache compiled on a V100 loaded on an A100 (the reporter's answer), in triton#3001 and #2971 a driver
     // too old for the ptxas that built it (a driver upgrade fixed them), which the corpus does not read as missing code.
     "gpu-code-missing/triton-1323-stale-cache-v100-cubin-on-a100.log",
+    // Rounds 37 and 38: dsnote's own "ERROR: TRANSLATION ENGINE INITIALIZATION HAS FAILED." and the two laptops' CPU
+    // models (i5 540M, i5-3210M); no SIGILL, no Illegal instruction, no CPU flag. The app prints that line whenever its
+    // translation engine fails to start (a missing model, a failed download); that the CPUs lack the AVX-family
+    // extensions the engine's build needs is the maintainer's answer, and a CPU model alone names no missing feature.
+    "cpu-isa/dsnote-131-translation-engine-old-laptop-no-avx.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any
