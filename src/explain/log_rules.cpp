@@ -27,6 +27,7 @@ constexpr std::string_view k_replaces_ptxas_findings = "replaces-ptxas-findings"
 constexpr std::string_view k_override_unseen_by_ollama = "override-set-but-ollama-checked-gfx";
 constexpr std::string_view k_arch_list_names_unknown = "torch-arch-list-names-unknown-arch";
 constexpr std::string_view k_family_override_not_in_run = "override-of-family-absent-from-failing-run";
+constexpr std::string_view k_overrides_of_two_families = "overrides-of-two-families-and-gpu-fault";
 // Ollama's own lines (discover/amd_linux.go, amd_windows.go): the gfx compatibility check runs, and can
 // print "amdgpu is not supported", only when HSA_OVERRIDE_GFX_VERSION is unset in the server's environment;
 // with it set, the server logs "skipping rocm gfx compatibility check" instead.
@@ -46,7 +47,7 @@ std::string_view rank_of(std::string_view condition) {
     return k_replaces_ptxas_findings;
   }
   if (condition == k_override_unseen_by_ollama || condition == k_arch_list_names_unknown ||
-      condition == k_family_override_not_in_run) {
+      condition == k_family_override_not_in_run || condition == k_overrides_of_two_families) {
     return k_before_gpu_findings;
   }
   return {};
@@ -483,6 +484,75 @@ void add_arch_list_names_unknown(const LogRule& rule, const LogFacts& facts, std
   }
 }
 
+// The log sets HSA_OVERRIDE_GFX_VERSION to values of two GPU families (9.0.0 and 10.3.0) and names no GPU, and
+// a signature reads a GPU fault that an override of another family produces (a Memory access fault, the amdgpu
+// driver's page fault): one GPU is of one family only, so at least one of the overrides presents it as another
+// family's processor, and the log shows the fault that crossing causes (NixOS/nixpkgs#207109: a Ryzen 5600G's
+// gfx90c under 9.0.12/9.0.0, missing code objects, and under 10.3.0, a page fault). Goes in front of the
+// missing-code answer that the other override's run gives. A GPU named, and the crossing and within rules decide.
+void add_overrides_of_two_families(const LogRule& rule, const LogFacts& facts, std::vector<Finding>& findings) {
+  if (std::any_of(facts.gpus.begin(), facts.gpus.end(), [&](const LoggedGpu& gpu) {
+        return gpu.naming != GpuNaming::cpu_name && !on_override_line(gpu, facts);
+      })) {
+    return;
+  }
+  if (std::any_of(findings.begin(), findings.end(), [&](const Finding& f) {
+        return f.category == rule.category && std::any_of(builtin_log_rules().begin(), builtin_log_rules().end(),
+                                                          [&](const LogRule& r) { return r.id == f.id; });
+      })) {
+    return;  // another whole-log rule of the category has answered
+  }
+  const LoggedValue* first = nullptr;
+  const LoggedValue* other = nullptr;
+  std::string first_family;
+  std::string other_family;
+  for (const auto& logged : facts.overrides) {
+    auto version = detect::parse_gfx_override(logged.value);
+    std::string family = amd_family_key(version ? version->processor_name() : std::string());
+    if (family.empty()) {
+      continue;
+    }
+    if (first == nullptr) {
+      first = &logged;
+      first_family = family;
+    } else if (family != first_family && other == nullptr) {
+      other = &logged;
+      other_family = family;
+    }
+  }
+  if (first == nullptr || other == nullptr) {
+    return;
+  }
+  auto fault = std::find_if(findings.begin(), findings.end(), [&](const Finding& f) {
+    return f.category == rule.category && !f.evidence.empty() && !f.id.starts_with("facets-");
+  });
+  if (fault == findings.end()) {
+    return;
+  }
+  Finding finding = finding_quoting(rule, {first->line, first->text}, {other->line, other->text});
+  EvidenceLine shown = fault->evidence.front();
+  if (std::none_of(finding.evidence.begin(), finding.evidence.end(),
+                   [&](const EvidenceLine& e) { return e.line == shown.line; })) {
+    finding.evidence.push_back(shown);
+    std::sort(finding.evidence.begin(), finding.evidence.end(),
+              [](const EvidenceLine& a, const EvidenceLine& b) { return a.line < b.line; });
+    finding.matched_lines = finding.evidence.size();
+  }
+  finding.details.push_back(fmt::format(
+      "line {} sets HSA_OVERRIDE_GFX_VERSION={} (family {}) and line {} sets {} (family {}): a GPU is of one family "
+      "only, so at least one of them presents it as another family's processor, and line {} shows the GPU fault "
+      "({}) that follows from it; the log names no GPU, so which override fits must come from rocminfo or "
+      "archfit detect run without it (data/error_log_rules.tsv, {})",
+      first->line, first->value, first_family, other->line, other->value, other_family, shown.line, fault->id,
+      rule.id));
+  PlaceholderValues values;
+  values["override"] = first->value;
+  values["other override"] = other->value;
+  finding.fix = fill_placeholders(rule.fix, values);
+  auto at = std::find_if(findings.begin(), findings.end(), is_gpu_finding);
+  findings.insert(at, std::move(finding));
+}
+
 }  // namespace
 
 LogRuleOutcome apply_log_rules(const std::vector<LogRule>& rules, const LogFacts& facts, std::vector<Finding>& findings) {
@@ -502,6 +572,10 @@ LogRuleOutcome apply_log_rules(const std::vector<LogRule>& rules, const LogFacts
     }
     if (rule.condition == k_family_override_not_in_run) {
       add_family_override_not_in_run(rule, facts, findings);
+      continue;
+    }
+    if (rule.condition == k_overrides_of_two_families) {
+      add_overrides_of_two_families(rule, facts, findings);
       continue;
     }
     if (rule.condition == k_override_within) {

@@ -196,6 +196,11 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // cut at "CMake Error in CMakeF" as the search returned it; the error's text is not in the excerpt, and that CMake
     // before 3.18 cannot handle C++17 for CUDA is the pull request's prose (it raised the minimum CMake to 3.18).
     "cmake-version/warpx-2651-cuda-cxx17-needs-cmake-3.18.log",
+    // Rounds 37 and 38: dsnote's own "ERROR: TRANSLATION ENGINE INITIALIZATION HAS FAILED." and the two laptops' CPU
+    // models (i5 540M, i5-3210M); no SIGILL, no Illegal instruction, no CPU flag. The app prints that line whenever its
+    // translation engine fails to start (a missing model, a failed download); that the CPUs lack the AVX-family
+    // extensions the engine's build needs is the maintainer's answer, and a CPU model alone names no missing feature.
+    "cpu-isa/dsnote-131-translation-engine-old-laptop-no-avx.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any

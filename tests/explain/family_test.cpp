@@ -965,6 +965,62 @@ TEST(CauseFamilies, Rounds33And34RowsLeaveNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
+// Rounds 37 and 38's rows take their own wordings and leave the neighbouring ones to the rows that had them (or to
+// nothing): each case is real lines of one log, in order, with the ids they must match (in table order).
+TEST(CauseFamilies, Rounds37And38RowsLeaveNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      // ggml's CUDA_CHECK without a file and line keeps hip-invalid-device-function; the later form's "current device"
+      // line names nothing.
+      {{"CUDA error 98 at ggml-cuda.cu:6246: invalid device function"},
+       {"hip-invalid-device-function"},
+       "https://github.com/ggml-org/llama.cpp/pull/4454"},
+      {{"ROCm error: invalid device function", "  current device: 1, in function ggml_cuda_compute_forward at "
+                                               "/home/me/llama.cpp/ggml/src/ggml-cuda/ggml-cuda.cu:2932"},
+       {"hip-invalid-device-function"},
+       "https://github.com/ggml-org/llama.cpp/issues/22013"},
+      {{"ROCm error: ggml-cuda.cu:6246: invalid device function"},
+       {"gpu-error-file-line-invalid-device-function"},
+       "https://github.com/ggml-org/llama.cpp/issues/3320"},
+      // The driver's page fault keeps to its own lines: the address line under it and ROCm's own fault keep theirs.
+      {{"[  306.174872] amdgpu 0000:07:00.0: amdgpu:   in page starting at address 0x0000000000000000 from IH client "
+        "0x1b (UTCL2)"},
+       {},
+       "https://github.com/NixOS/nixpkgs/issues/207109"},
+      {{"ollama  | Memory access fault by GPU node-1 (Agent handle: 0x559ee9967590) on address 0x7fe05f439000. Reason: "
+        "Page not present or supervisor privilege."},
+       {"hsa-memory-access-fault"},
+       "tests/data/logs/gpu-isa-override/ollama-docker-override-11.0.0-on-rdna2.log"},
+      // The shell's line at the end keeps illegal-instruction; the CUDA runtime's illegal instruction (a GPU kernel's,
+      // cudaErrorIllegalInstruction) names nothing.
+      {{"Illegal instruction (core dumped)"}, {"illegal-instruction"}, "https://github.com/zylon-ai/private-gpt/issues/326"},
+      {{"RuntimeError: CUDA error: an illegal instruction was encountered"}, {},
+       "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html"},
+      // pip finding no Triton a user asked for (no torch pin) and no torch wheel name nothing; a pin conflict keeps its row.
+      {{"ERROR: Could not find a version that satisfies the requirement triton==2.2.0 (from versions: none)",
+        "ERROR: No matching distribution found for triton==2.2.0"},
+       {},
+       "tests/data/logs/none/latentsync-55-no-triton-2.2.0-wheel-windows.log"},
+      {{"ERROR: No matching distribution found for torch==1.13.1"}, {}, "tests/data/logs/none/GroqCasters-1-torch-1.13.1-unavailable.log"},
+      {{"torch 2.0.1+cu118 requires triton==2.0.0; platform_system == \"Linux\" and platform_machine == \"x86_64\", but you "
+        "have triton 2.1.0 which is incompatible."},
+       {"pip-triton-pin-conflict"},
+       "https://github.com/Xavier-Lin/TrackSSM/issues/6"},
+      // clang's old warning for the NVPTX bitcode (the build goes on) names nothing.
+      {{"clang-11: warning: No library 'libomptarget-nvptx-sm_72.bc' found in the default clang lib directory or in "
+        "LIBRARY_PATH. Expect degraded performance due to no inlining of runtime functions on target devices."},
+       {},
+       "https://github.com/llvm/llvm-project/blob/llvmorg-11.1.0/clang/include/clang/Basic/DiagnosticDriverKinds.td"},
+      // A run (not a build) failing for memory, and the OOM told in the thirteenth round's words, keep theirs.
+      {{"Image started to generate (I saw the preview in browser) but failed due to out of memory (only 4GB in my card)"},
+       {},
+       "tests/data/logs/none/fooocus-627-rx6500xt-override-10.3.0-out-of-memory-4gb.log"},
+      {{"I'm facing OOM of my entire system during Docker image build"},
+       {"oom-stated-during-build"},
+       "https://github.com/vllm-project/vllm/issues/1782"},
+  };
+  expect_each_case_matches(cases);
+}
+
 TEST(CauseFamilies, DeviceLibraryForATargetIsNeverAPathProblem) {
   auto set = signatures();
   for (const auto& variant : test::family_variants()) {

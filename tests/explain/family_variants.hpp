@@ -1161,6 +1161,47 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "https://github.com/triton-lang/triton/issues/529"},
       {"LLVM ERROR: Cannot select: t25: v2bf16 = fp_round t24, TargetConstant:i64<0>", "llvm-cannot-select-bf16-node",
        "https://github.com/llvm/llvm-project/blob/llvmorg-14.0.0/llvm/lib/CodeGen/SelectionDAG/SelectionDAGISel.cpp"},
+      // Rounds 37 and 38, training rules. gpu-code-missing: a GPU error check's invalid device function with the file
+      // and line of the call (llama.cpp#3320's title).
+      {"ROCm error: ggml-cuda.cu:6246: invalid device function", "gpu-error-file-line-invalid-device-function",
+       "https://github.com/ggml-org/llama.cpp/issues/3320"},
+      // gpu-isa-override: the amdgpu driver's GPU page fault in dmesg (GFX9's retry/no-retry form, GFX10's plain one).
+      {"[  306.174866] amdgpu 0000:07:00.0: amdgpu: [gfxhub0] no-retry page fault (src_id:0 ring:221 vmid:8 pasid:32771, "
+       "for process python pid 2315 thread python pid 2315)",
+       "amdgpu-kernel-gpu-page-fault", "https://github.com/NixOS/nixpkgs/issues/207109"},
+      {"[  306.174879] amdgpu 0000:07:00.0: amdgpu: VM_L2_PROTECTION_FAULT_STATUS:0x00800932",
+       "amdgpu-kernel-gpu-page-fault", "https://github.com/torvalds/linux/blob/v6.1/drivers/gpu/drm/amd/amdgpu/gmc_v9_0.c"},
+      {"amdgpu 0000:03:00.0: amdgpu: [mmhub] page fault (src_id:0 ring:0 vmid:1 pasid:32769, for process python3 pid 4110 "
+       "thread python3 pid 4110)",
+       "amdgpu-kernel-gpu-page-fault", "https://github.com/torvalds/linux/blob/v6.1/drivers/gpu/drm/amd/amdgpu/gmc_v10_0.c"},
+      // cpu-isa: bash's Illegal instruction with its core-dump note quoted mid-sentence (a Spanish-speaking reporter's
+      // "(generated `core')", bash's es.po "(`core' generado)" put back into English).
+      {"Can I use it in ubuntu 22.04 ? I could compile but it generates illegal instruction (generated `core').",
+       "illegal-instruction-core-in-prose", "https://github.com/ggml-org/whisper.cpp/issues/610"},
+      // triton-mismatch: pip finding no Triton of torch's pin, in the legacy resolver's form (the log) and the new
+      // resolver's (factory.py's "{req} (from {parent.name})", markers kept in str(req)).
+      {"ERROR: Could not find a version that satisfies the requirement pytorch-triton-rocm==2.2.0 (from torch==2.2.0+rocm5.7) "
+       "(from versions: 0.0.1, 0.0.2, 2.0.0.dev20230209, 2.0.0.dev20230210, 2.0.0.dev20230211, 2.0.0.dev20230218, "
+       "2.0.0.dev20230227, 2.0.0.dev20230228, 2.0.0.dev20230307, 2.0.0.dev20230308, 2.0.0, 2.0.1, 2.0.2.dev20230401, "
+       "2.0.2, 2.1.0.dev20230402, 2.1.0)",
+       "pip-no-distribution-for-torch-triton-pin", "https://github.com/pytorch/pytorch/issues/118233"},
+      {"ERROR: No matching distribution found for pytorch-triton-rocm==2.2.0 (from torch==2.2.0+rocm5.7)",
+       "pip-no-distribution-for-torch-triton-pin", "https://github.com/pytorch/pytorch/issues/118233"},
+      {"ERROR: Could not find a version that satisfies the requirement triton==3.1.0; platform_system == \"Linux\" (from "
+       "torch) (from versions: none)",
+       "pip-no-distribution-for-torch-triton-pin",
+       "https://github.com/pypa/pip/blob/23.3/src/pip/_internal/resolution/resolvelib/factory.py"},
+      // rocm-path: the OpenMP device runtime bitcode not found (llvm-link's, and clang's driver error).
+      {"/soft/compilers/rocm/rocm-6.2.0/lib/llvm/bin/llvm-link: No such file or directory: '/soft/packaging/spack-builds/"
+       "hdf5-1.10.7/lib/libomptarget-amdgpu-gfx90a.bc'",
+       "omptarget-device-bitcode-not-found", "https://github.com/ROCm/legacy-rocm-build/issues/3875"},
+      {"clang: error: no library 'libomptarget-amdgpu-gfx1031.bc' found in the default clang lib directory or in "
+       "LIBRARY_PATH; use '--libomptarget-amdgpu-bc-path' to specify amdgpu bitcode library",
+       "omptarget-device-bitcode-not-found",
+       "https://github.com/llvm/llvm-project/blob/llvmorg-17.0.6/clang/include/clang/Basic/DiagnosticDriverKinds.td"},
+      // oom: the author saying the build failed because memory ran out.
+      {"v0.5 compilation fail due to out of memory", "build-failed-due-to-out-of-memory",
+       "https://github.com/NVIDIA/MinkowskiEngine/issues/228"},
   };
   return variants;
 }
@@ -1589,6 +1630,23 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
        "", "tests/data/logs/none/torchtune-1025-rendezvous-port-29500-in-use.log"},
       {"SSLError: HTTPSConnectionPool(host='huggingface.co', port=443)", "",
        "tests/data/logs/none/transformers-17611-sslerror-huggingface-co-proxy.log"},
+      // Rounds 37 and 38's none logs: a gated Hugging Face repository, runtime CUDA OOMs (training, a busy GPU, a large
+      // test image), libcuda missing on a CPU-only host, a tensor left on the CPU, a full disk in docker.
+      {"OSError: You are trying to access a gated repo.", "",
+       "tests/data/logs/none/llm-finetuning-toolkit-158-gated-mistral-accept-terms.log"},
+      {"RuntimeError: RuntimeError: CUDA out of memory. Tried to allocate 112.00 MiB (GPU 1; 79.15 GiB total capacity; "
+       "77.24 GiB already allocated; 73.69 MiB free; 77.82 GiB reserved in total by PyTorch)",
+       "", "tests/data/logs/none/rwkv5-lm-lora-2-lora-finetune-cuda-oom-80gb.log"},
+      {"error while loading shared libraries: libcuda.so.1: cannot open shared object file: No such file or directory", "",
+       "tests/data/logs/none/tabby-4377-cpu-only-host-llama-server-libcuda.log"},
+      {"RuntimeError: CUDA error: out of memory", "", "tests/data/logs/none/ssd.pytorch-447-cuda-oom-busy-gpu.log"},
+      {"This error occurred when I was testing, only loading a picture, why", "",
+       "tests/data/logs/none/SeD-5-test-oom-large-image.log"},
+      {"Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!", "",
+       "tests/data/logs/none/pytorch-pos-tagging-5-tensor-device-mismatch.log"},
+      {"docker: failed to register layer: Error processing tar file(exit status 1): write "
+       "/usr/local/cuda-11.4/bin/nvdisasm: no space left on device.",
+       "", "tests/data/logs/none/jetson-inference-1569-docker-no-space-left.log"},
   };
   return lines;
 }

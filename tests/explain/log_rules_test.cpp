@@ -468,9 +468,36 @@ TEST(LogFacts, FirstKnownProcessorSkipsNamesTheTableDoesNotKnow) {
 
 std::string header_for_pairs() { return "id\tcategory\tcondition\trank\tcause\tfix\tsource\n"; }
 
+TEST(LogRules, OverridesOfTwoFamiliesAndAGpuFaultShowTheCrossing) {
+  // NixOS/nixpkgs#207109 (rounds 37 and 38): a Ryzen 5600G (gfx90c, not named in the log) under 9.0.12 and 9.0.0 (gfx9
+  // family) gets no code objects, and under 10.3.0 (gfx10.3 family) the amdgpu driver logs a page fault. A GPU is of one
+  // family only, so one of the overrides crosses families, and the fault is what crossing produces.
+  const std::string gfx9 = "- Both `HSA_OVERRIDE_GFX_VERSION=9.0.12` and `HSA_OVERRIDE_GFX_VERSION=9.0.0`";
+  const std::string missing = "\"hipErrorNoBinaryForGpu: Unable to find code object for all current devices!\"";
+  const std::string gfx10 = "- `HSA_OVERRIDE_GFX_VERSION=10.3.0`";
+  const std::string fault = "[  306.174866] amdgpu 0000:07:00.0: amdgpu: [gfxhub0] no-retry page fault (src_id:0 ring:221 "
+                            "vmid:8 pasid:32771, for process python pid 2315 thread python pid 2315)";
+  auto both = explain_text("nixpkgs-207109.log", gfx9 + "\n" + missing + "\n" + gfx10 + "\n" + fault + "\n");
+  ASSERT_GE(both.findings.size(), 3u);
+  EXPECT_EQ(both.findings[0].id, "overrides-of-two-families-with-gpu-fault");
+  EXPECT_EQ(both.findings[0].category, "gpu-isa-override");
+  EXPECT_EQ(both.findings[1].id, "hip-no-binary-for-gpu");
+  ASSERT_EQ(both.findings[0].evidence.size(), 3u);
+  EXPECT_EQ(both.findings[0].evidence[0].line, 1u);
+  EXPECT_EQ(both.findings[0].evidence[1].line, 3u);
+  EXPECT_EQ(both.findings[0].evidence[2].line, 4u);
+  EXPECT_NE(both.findings[0].fix.find("of 9.0.12 and 10.3.0"), std::string::npos) << both.findings[0].fix;
+  // One family only (9.0.12 and 9.0.0): no crossing shown, the missing code keeps its answer.
+  EXPECT_EQ(ids(explain_text("one-family.log", gfx9 + "\n" + missing + "\n" + fault + "\n")).front(), "hip-no-binary-for-gpu");
+  // Two families but no fault read: the missing code keeps its answer.
+  EXPECT_EQ(ids(explain_text("no-fault.log", gfx9 + "\n" + missing + "\n" + gfx10 + "\n")).front(), "hip-no-binary-for-gpu");
+  // A GPU named (gfx90c): the crossing rule decides, quoting the override and the GPU, not this one.
+  EXPECT_EQ(ids(explain_text("named.log", "Name: gfx90c\n" + gfx10 + "\n" + fault + "\n")).front(), "override-crosses-gpu-family");
+}
+
 TEST(LogRules, TableParsesAndRejectsWhatExplainCannotEvaluate) {
   const auto& rules = builtin_log_rules();
-  ASSERT_EQ(rules.size(), 6u);
+  ASSERT_EQ(rules.size(), 7u);
   EXPECT_EQ(rules[0].id, "override-crosses-gpu-family");
   EXPECT_EQ(rules[1].id, "override-within-gpu-family");
   EXPECT_EQ(rules[1].rank, "replaces-category-findings");
@@ -483,6 +510,12 @@ TEST(LogRules, TableParsesAndRejectsWhatExplainCannotEvaluate) {
   EXPECT_EQ(rules[4].category, "arch-detect");
   EXPECT_EQ(rules[5].id, "override-of-family-not-in-failing-run");
   EXPECT_EQ(rules[5].rank, "before-gpu-findings");
+  EXPECT_EQ(rules[6].id, "overrides-of-two-families-with-gpu-fault");
+  EXPECT_EQ(rules[6].rank, "before-gpu-findings");
+  EXPECT_FALSE(parse_log_rules(header_for_pairs() + "a\tgpu-isa-override\toverrides-of-two-families-and-gpu-fault\t"
+                                                    "replaces-category-findings\tc\tf\thttps://example.org/x\n",
+                               "t")
+                   .ok());
   auto mispaired = parse_log_rules(header_for_pairs() + "a\tgpu-isa-override\toverride-of-family-absent-from-failing-run\t"
                                                        "replaces-category-findings\tc\tf\thttps://example.org/x\n",
                                    "t");

@@ -263,11 +263,15 @@ std::vector<Transform> make_transforms() {
   // 0xf" (facets-numpy-abi-mismatch, its symptom whole on one piece, as Pyfhel#103's) at every 40- and 60-column form,
   // and two more at 40 columns with an indent, messages whose words the cut splits mid-word: Mask3D#142's "is greater
   // than the maximum required version by CUDA 11.3" and evadb#471's "with CUDA capability sm_86 is not compatible".
+  // Rounds 37 and 38 add two at 40 columns with an indent, messages whose words the cut splits mid-word (both answered by
+  // older rows whole): xrnerf#30's tiny-cuda-nn "Unknown compute capability. Specify the target compute capabilities in
+  // the TCNN_CUDA_ARCHITECTURES" after a BuildKit prefix, and ComfyUI-Nvidia-Docker#61's "with CUDA capability sm_61 is
+  // not compatible" (as evadb#471's).
   struct Lost {
     std::size_t words, columns, words_indent, columns_indent;
   };
   const std::vector<std::pair<std::size_t, Lost>> widths = {
-      {40, {23, 24, 21, 46}}, {60, {16, 15, 17, 17}}, {80, {8, 10, 8, 10}}, {100, {8, 8, 8, 8}}, {120, {2, 2, 2, 2}}};
+      {40, {23, 24, 21, 48}}, {60, {16, 15, 17, 17}}, {80, {8, 10, 8, 10}}, {100, {8, 8, 8, 8}}, {120, {2, 2, 2, 2}}};
   for (const auto& [width, lost] : widths) {
     for (const std::string indent : {"", "    "}) {
       std::string suffix = std::to_string(width) + (indent.empty() ? "" : "-indent");
