@@ -125,6 +125,20 @@ bool on_override_line(const LoggedGpu& gpu, const LogFacts& facts) {
   });
 }
 
+// Whether the log names an AMD GPU itself: a gfx or product name not on an override's line (see above); an APU
+// named only by its CPU does not count.
+bool names_a_gpu(const LogFacts& facts) {
+  return std::any_of(facts.gpus.begin(), facts.gpus.end(), [&](const LoggedGpu& gpu) {
+    return gpu.naming != GpuNaming::cpu_name && !on_override_line(gpu, facts);
+  });
+}
+
+// The processor an override presents ("10.3.0" -> "gfx1030"), or "" when the value is none.
+std::string presented_processor(const LoggedValue& logged) {
+  auto version = detect::parse_gfx_override(logged.value);
+  return version ? version->processor_name() : std::string();
+}
+
 bool is_gpu_finding(const Finding& finding) {
   return finding.category == "gpu-code-missing" || finding.category == "gpu-isa-override" ||
          finding.id.starts_with("facets-");
@@ -217,8 +231,7 @@ std::optional<OverrideCrossing> find_override_crossing(const LogFacts& facts) {
 std::optional<OverrideWithin> find_override_within_family(const LogFacts& facts) {
   std::optional<OverrideWithin> within;
   for (const auto& logged : facts.overrides) {
-    auto version = detect::parse_gfx_override(logged.value);
-    std::string target = version ? version->processor_name() : std::string();
+    std::string target = presented_processor(logged);
     std::string family = amd_family_key(target);
     if (family.empty() || (within && within->family != family)) {
       return std::nullopt;  // an override explain cannot place, or two overrides of different families
@@ -232,9 +245,7 @@ std::optional<OverrideWithin> find_override_within_family(const LogFacts& facts)
   }
   // An APU's iGPU named by its CPU counts only when the log names no other GPU: then it is the one the
   // override was set for; next to a named GPU, the CPU says nothing about which GPU that was.
-  bool other_named = std::any_of(facts.gpus.begin(), facts.gpus.end(), [&](const LoggedGpu& gpu) {
-    return gpu.naming != GpuNaming::cpu_name && !on_override_line(gpu, facts);
-  });
+  bool other_named = names_a_gpu(facts);
   for (const auto& gpu : facts.gpus) {
     if (on_override_line(gpu, facts) || (gpu.naming == GpuNaming::cpu_name && other_named)) {
       continue;
@@ -412,8 +423,7 @@ void add_family_override_not_in_run(const LogRule& rule, const LogFacts& facts, 
       continue;
     }
     for (const auto& logged : facts.overrides) {
-      auto version = detect::parse_gfx_override(logged.value);
-      std::string presented = version ? version->processor_name() : std::string();
+      std::string presented = presented_processor(logged);
       if (presented.empty() || presented == seen || amd_family_key(presented) != amd_family_key(seen)) {
         continue;
       }
@@ -490,15 +500,14 @@ void add_arch_list_names_unknown(const LogRule& rule, const LogFacts& facts, std
 // family's processor, and the log shows the fault that crossing causes (NixOS/nixpkgs#207109: a Ryzen 5600G's
 // gfx90c under 9.0.12/9.0.0, missing code objects, and under 10.3.0, a page fault). Goes in front of the
 // missing-code answer that the other override's run gives. A GPU named, and the crossing and within rules decide.
-void add_overrides_of_two_families(const LogRule& rule, const LogFacts& facts, std::vector<Finding>& findings) {
-  if (std::any_of(facts.gpus.begin(), facts.gpus.end(), [&](const LoggedGpu& gpu) {
-        return gpu.naming != GpuNaming::cpu_name && !on_override_line(gpu, facts);
-      })) {
+void add_overrides_of_two_families(const LogRule& rule, const std::vector<LogRule>& rules, const LogFacts& facts,
+                                   std::vector<Finding>& findings) {
+  if (names_a_gpu(facts)) {
     return;
   }
   if (std::any_of(findings.begin(), findings.end(), [&](const Finding& f) {
-        return f.category == rule.category && std::any_of(builtin_log_rules().begin(), builtin_log_rules().end(),
-                                                          [&](const LogRule& r) { return r.id == f.id; });
+        return f.category == rule.category &&
+               std::any_of(rules.begin(), rules.end(), [&](const LogRule& r) { return r.id == f.id; });
       })) {
     return;  // another whole-log rule of the category has answered
   }
@@ -507,8 +516,7 @@ void add_overrides_of_two_families(const LogRule& rule, const LogFacts& facts, s
   std::string first_family;
   std::string other_family;
   for (const auto& logged : facts.overrides) {
-    auto version = detect::parse_gfx_override(logged.value);
-    std::string family = amd_family_key(version ? version->processor_name() : std::string());
+    std::string family = amd_family_key(presented_processor(logged));
     if (family.empty()) {
       continue;
     }
@@ -575,7 +583,7 @@ LogRuleOutcome apply_log_rules(const std::vector<LogRule>& rules, const LogFacts
       continue;
     }
     if (rule.condition == k_overrides_of_two_families) {
-      add_overrides_of_two_families(rule, facts, findings);
+      add_overrides_of_two_families(rule, rules, facts, findings);
       continue;
     }
     if (rule.condition == k_override_within) {
@@ -603,11 +611,7 @@ LogRuleOutcome apply_log_rules(const std::vector<LogRule>& rules, const LogFacts
     findings.insert(at, std::move(finding));
   }
   // An override, but no GPU named: whether it fits cannot be told from the log.
-  bool gpu_named = false;
-  for (const auto& gpu : facts.gpus) {
-    gpu_named = gpu_named || (gpu.naming != GpuNaming::cpu_name && !on_override_line(gpu, facts));
-  }
-  if (facts.overrides.empty() || gpu_named) {
+  if (facts.overrides.empty() || names_a_gpu(facts)) {
     return outcome;
   }
   const LoggedValue& logged = facts.overrides.front();
