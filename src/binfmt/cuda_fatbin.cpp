@@ -108,8 +108,8 @@ bool all_zero(Bytes data) {
 
 // One zstd frame that must hold exactly `size` bytes, decoded a window at a time: the first
 // `keep` bytes are kept, the rest only counted. The frame may not ask for a window beyond
-// 128 MiB unless `size` is that large (Decompressor), so a frame header claiming a huge window
-// cannot make zstd allocate it.
+// 128 MiB unless `size` is that large and the budget has that much left (Decompressor), so a
+// frame header claiming a huge window cannot make zstd allocate it.
 Result<std::vector<std::uint8_t>> decompress_zstd(Bytes payload, std::uint64_t size, std::uint64_t keep,
                                                   DecompressionBudget* budget, const std::string& where) {
   unsigned long long declared = ZSTD_getFrameContentSize(payload.data(), payload.size());

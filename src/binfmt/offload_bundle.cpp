@@ -27,7 +27,10 @@ Result<OffloadBundle> parse_offload_bundle(const BundleByteSource& source, std::
   std::uint64_t count = read_le<std::uint64_t>(*header, k_count_offset).value_or(0);
   // Each entry needs at least 24 bytes of table, so a count that cannot fit is a lie.
   auto table_bytes = checked_mul(count, k_entry_fixed_size);
-  if (count == 0 || !table_bytes || *table_bytes > extent - std::min(extent, k_table_offset)) {
+  if (count == 0) {
+    return Error{"offload bundle header at +0x18: entry count 0: a bundle with no entries carries no code"};
+  }
+  if (!table_bytes || *table_bytes > extent - std::min(extent, k_table_offset)) {
     return Error{fmt::format("offload bundle header at +0x18: entry count {} does not fit in {} bytes", count,
                              extent)};
   }

@@ -43,6 +43,11 @@ class DecompressionBudget {
 
   std::uint64_t limit_bytes() const { return m_limit; }
   std::uint64_t used_bytes() const { return m_used.load(std::memory_order_relaxed); }
+  // Bytes that may still be charged (0 once spent).
+  std::uint64_t remaining_bytes() const {
+    std::uint64_t used = used_bytes();
+    return used >= m_limit ? 0 : m_limit - used;
+  }
 
  private:
   std::string over_bytes_message() const;

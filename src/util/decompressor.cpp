@@ -2,6 +2,7 @@
 
 #include <zlib.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 #include <algorithm>
 #include <climits>
@@ -14,7 +15,13 @@ std::string_view compression_name(Compression method) {
   return method == Compression::zlib ? "zlib" : "zstd";
 }
 
+// zstd's own default limit on a frame's window (ZSTD_WINDOWLOG_LIMIT_DEFAULT, 128 MiB) and the
+// largest window this reader ever accepts (2 GiB).
+constexpr int k_zstd_default_window_log = 27;
+constexpr int k_zstd_max_window_log = 31;
+
 struct Decompressor::Impl {
+  int zstd_window_log = k_zstd_default_window_log;
   z_stream zlib{};
   bool zlib_ready = false;
   ZSTD_DStream* zstd = nullptr;
@@ -88,13 +95,20 @@ Status Decompressor::step(std::uint64_t want) {
       if (m_impl->zstd == nullptr) {
         return Error{"cannot initialise zstd"};
       }
-      // Long-distance matching (used for large offload bundles) needs windows up to 2 GiB, but
-      // a frame may ask for more than zstd's default limit (2^27) only when its container claims
-      // that much output: a larger request is refused instead of making zstd allocate it.
-      int window_log = 27;
-      while (window_log < 31 && (std::uint64_t{1} << window_log) < m_limit) {
+      // Long-distance matching (used for large offload bundles) needs windows up to 2 GiB, and
+      // zstd allocates the window a frame header asks for before decoding a single block. So a
+      // frame may ask for more than zstd's default limit (2^27) only when its container claims
+      // that much output AND the input's decompression budget still allows that much: a larger
+      // request is refused instead of making zstd allocate it.
+      std::uint64_t allowed = m_limit;
+      if (m_budget != nullptr) {
+        allowed = std::min(allowed, m_budget->remaining_bytes());
+      }
+      int window_log = k_zstd_default_window_log;
+      while (window_log < k_zstd_max_window_log && (std::uint64_t{1} << window_log) < allowed) {
         ++window_log;
       }
+      m_impl->zstd_window_log = window_log;
       ZSTD_DCtx_setParameter(m_impl->zstd, ZSTD_d_windowLogMax, window_log);
     }
     ZSTD_inBuffer zin{in.data(), in.size(), 0};
@@ -104,6 +118,15 @@ Status Decompressor::step(std::uint64_t want) {
     produced = zout.pos;
     if (ZSTD_isError(rc) != 0) {
       m_output.resize(start);
+      if (ZSTD_getErrorCode(rc) == ZSTD_error_frameParameter_windowTooLarge) {
+        return Error{fmt::format("zstd frame header at input byte {} asks for a decoding window larger than the "
+                                 "2^{} bytes allowed (the container claims {} bytes of output{}); refused "
+                                 "without allocating it",
+                                 m_consumed, m_impl->zstd_window_log, m_limit,
+                                 m_budget != nullptr
+                                     ? fmt::format(", the decompression budget leaves {}", m_budget->remaining_bytes())
+                                     : std::string{})};
+      }
       return Error{fmt::format("corrupt zstd frame after {} input bytes: {}", m_consumed, ZSTD_getErrorName(rc))};
     }
     if (rc == 0) {

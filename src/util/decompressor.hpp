@@ -28,7 +28,8 @@ std::string_view compression_name(Compression method);
 class Decompressor {
  public:
   // `input` (and `budget`, when given) must outlive the decompressor. `limit` caps the total
-  // output in bytes; a zstd frame may ask for a window beyond 128 MiB only up to the limit.
+  // output in bytes; a zstd frame may ask for a window beyond 128 MiB only up to the limit and
+  // to what the budget has left when decoding starts.
   Decompressor(Compression method, Bytes input, std::uint64_t limit, DecompressionBudget* budget = nullptr);
   Decompressor(Decompressor&&) noexcept;
   Decompressor& operator=(Decompressor&&) noexcept;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "binfmt/compressed_bundle.hpp"
+#include "util/decompression_budget.hpp"
 #include "util/decompressor.hpp"
 
 namespace archfit {
@@ -79,6 +80,58 @@ TEST(DecompressorRegression, FillToBeyondTheStreamFailsWithoutReservingIt) {
   ASSERT_FALSE(status.ok());
   EXPECT_EQ(decompressor.output().size(), data.size());
   EXPECT_LT(grown_mib, 256);
+}
+
+
+// Regression (CI's fuzz_ccob: libFuzzer out-of-memory, malloc(2147876928) = 2^31 + 3 x 128 KiB +
+// 64, zstd's streaming buffer for a 2 GiB window): zstd allocates the window a frame header asks
+// for before it decodes a block, and the decoder allowed a window as large as the container's
+// claimed size, whatever the input's decompression budget had left.
+//
+// The frame is written by hand (RFC 8878, 3.1.1): magic 28 B5 2F FD; frame header descriptor 0x00
+// (no content size, no checksum, a window descriptor follows); window descriptor 0xA8 (exponent
+// 21, mantissa 0: 2^(10+21) = 2 GiB); one last raw block of `payload` bytes.
+std::vector<std::uint8_t> zstd_frame_with_2gib_window(const std::vector<std::uint8_t>& payload) {
+  std::vector<std::uint8_t> frame{0x28, 0xB5, 0x2F, 0xFD, 0x00, 0xA8};
+  put_le(frame, 1 | (payload.size() << 3), 3);  // last block, raw, its size
+  frame.insert(frame.end(), payload.begin(), payload.end());
+  return frame;
+}
+
+TEST(DecompressorRegression, ZstdWindowBeyondTheBudgetIsRefusedBeforeAllocation) {
+  std::vector<std::uint8_t> payload(100, 0x5a);
+  auto frame = zstd_frame_with_2gib_window(payload);
+  // The same frame decodes when both the claim and the budget allow its window (zstd only
+  // reserves the address space here: nothing touches it)...
+  DecompressionBudget roomy(std::uint64_t{4} << 30, std::chrono::seconds(60));
+  Decompressor allowed(Compression::zstd, frame, std::uint64_t{4} << 30, &roomy);
+  ASSERT_TRUE(allowed.fill_to(payload.size()).ok());
+  EXPECT_EQ(allowed.output()[0], 0x5a);
+  // ...and is refused, naming the window, when the container claims 4 GiB but the budget is 256 MiB.
+  DecompressionBudget small(std::uint64_t{256} << 20, std::chrono::seconds(60));
+  Decompressor refused(Compression::zstd, frame, std::uint64_t{4} << 30, &small);
+  auto status = refused.fill_to(payload.size());
+  ASSERT_FALSE(status.ok());
+  EXPECT_NE(status.error().message.find("decoding window larger than the 2^28 bytes allowed"), std::string::npos)
+      << status.error().message;
+}
+
+// The same through the CCOB reader's table-only mode (which fuzz_ccob runs first, and which has no
+// up-front check of the claimed size): a v3 header claiming 3 GiB around that frame.
+TEST(DecompressorRegression, CcobTableOnlyDoesNotAllocateAFrameWindowBeyondTheDefaultBudget) {
+  std::vector<std::uint8_t> inner(binfmt::k_offload_bundle_magic.begin(), binfmt::k_offload_bundle_magic.end());
+  put_le(inner, 0, 8);  // no entries
+  auto frame = zstd_frame_with_2gib_window(inner);
+  std::vector<std::uint8_t> ccob{'C', 'C', 'O', 'B'};
+  put_le(ccob, 3, 2);
+  put_le(ccob, 1, 2);  // zstd
+  put_le(ccob, 32 + frame.size(), 8);
+  put_le(ccob, std::uint64_t{3} << 30, 8);
+  put_le(ccob, 0, 8);
+  ccob.insert(ccob.end(), frame.begin(), frame.end());
+  auto parsed = binfmt::parse_compressed_bundle(ccob, binfmt::Decompress::table_only);
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_NE(parsed.error().message.find("decoding window"), std::string::npos) << parsed.error().message;
 }
 
 }  // namespace
