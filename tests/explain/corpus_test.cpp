@@ -201,6 +201,23 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // translation engine fails to start (a missing model, a failed download); that the CPUs lack the AVX-family
     // extensions the engine's build needs is the maintainer's answer, and a CPU model alone names no missing feature.
     "cpu-isa/dsnote-131-translation-engine-old-laptop-no-avx.log",
+    // Rounds 40 to 42: vLLM's flash-attention build under `cmake --build . -j=64`, one nvcc command and setuptools'
+    // CalledProcessError "returned non-zero exit status 1"; the "Killed" of the OOM killer is not in the pasted
+    // excerpt, and that the 64 jobs ran out of memory is a commenter's (MAX_JOBS) and the reporter's later finding.
+    "oom/vllm-8878-flash-attn-build-oom-kill.log",
+    // Rounds 40 to 42: Python's "ImportError: libcudart.so.10.1: cannot open shared object file" and the reporter's
+    // CUDA 12.1. A CUDA runtime library the loader cannot find is also a runtime merely not installed or not on the
+    // library path (the training `none` log onnxruntime-12540, libcublas.so.11 under CUDA 11.2); which package was
+    // built for CUDA 10.1 (mmcv) is the maintainer's answer, not in the excerpt.
+    "abi-mismatch/llmdet-32-mmcv-built-for-cuda-10.1.log",
+    // Rounds 40 to 42: the title "Cannot build with GCC6" and "gives a giant log of errors that look like:"; the errors
+    // themselves were a screenshot. That nvcc then supported no GCC newer than 4.9 is the maintainer's answer.
+    "compiler-version/cutorch-408-gcc6-nvcc.log",
+    // Rounds 40 to 42: CMake's bare `links to target "CUDA::cusparse" but the target was not found` (the issue title).
+    // CMake prints it for any missing imported target: a CMake older than FindCUDAToolkit's CUDA:: targets, as here
+    // (3.16, the reporter's reply), but also a project's missing find_package(CUDAToolkit) (NVIDIA/cuda-quantum#3178,
+    // a current CMake); the excerpt names no CMake version.
+    "cmake-version/mc-calib-83-cuda-cusparse-target-cmake-3.16.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any

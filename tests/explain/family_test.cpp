@@ -1021,6 +1021,63 @@ TEST(CauseFamilies, Rounds37And38RowsLeaveNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
+// Rounds 40 to 42's rows take their own wording and leave the neighbouring messages to the rows that had them (or to
+// nothing): each case is real lines of one log (or of the tool's source), in order, with the ids they must match.
+TEST(CauseFamilies, Rounds40To42RowsLeaveNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      // GpuShareSat's check: the invalid device function line is read once; the assertion after it, and another
+      // runtime error under the same check (out of memory: a run-time limit, not missing code), name nothing.
+      {{"kernel_error in \"/home/soos/development/sat_solvers/gpu-share-sat/gpu/Helper.cu\":104: invalid device function",
+        "glucose-gpu: /home/soos/development/sat_solvers/gpu-share-sat/gpu/Helper.cu:28: void exitIfError(cudaError_t, "
+        "const char*): Assertion `false' failed.",
+        "Aborted (core dumped)"},
+       {"gpu-error-file-line-invalid-device-function"},
+       "https://github.com/nicolasprevot/GpuShareSat/issues/3"},
+      {{"kernel_error in \"/home/soos/development/sat_solvers/gpu-share-sat/gpu/Helper.cu\":104: out of memory"},
+       {},
+       "https://github.com/nicolasprevot/GpuShareSat/blob/a320e163de141919049145ac8860e6a8835e21f7/gpu/Helper.cu"},
+      // nvcc's own -arch=native (CUDA 11.5+) and a real architecture in CMake's generated flag name nothing; CMake's
+      // compiler-id form with an empty compute_ keeps its row.
+      {{"/usr/local/cuda/bin/nvcc -arch=native -O3 -c kernel.cu -o kernel.o"},
+       {},
+       "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html"},
+      {{"\"--generate-code=arch=compute_86,code=[compute_86,sm_86]\""},
+       {},
+       "https://github.com/Kitware/CMake/blob/v3.23.0/Source/cmGeneratorTarget.cxx"},
+      {{"  nvcc fatal : Unsupported gpu architecture 'compute_'"}, {"nvcc-empty-gpu-arch"},
+       "https://github.com/colmap/colmap/issues/1822"},
+      // CMake's dev warning while CMP0146 is unset (FindCUDA still works, OLD behaviour) names nothing; its removal
+      // under NEW keeps the row.
+      {{"CMake Warning (dev) at CMakeLists.txt:12 (find_package):",
+        "  Policy CMP0146 is not set: The FindCUDA module is removed.  Run \"cmake",
+        "  --help-policy CMP0146\" for policy details.  Use the cmake_policy command to",
+        "  set the policy and suppress this warning."},
+       {},
+       "https://github.com/Kitware/CMake/blob/v3.31.0/Source/cmPolicies.h"},
+      {{"cmake 3.28+: CUDA support broken",
+        "in cmake 3.28 FindCUDA (used by BLT via Umpire) requires policy 146 set to `OLD`"},
+       {"cmake4-compat-removed"},
+       "https://github.com/ValeevGroup/tiledarray/issues/438"},
+      // CMake's own messages about CMAKE_CUDA_ARCHITECTURES keep their rows (an empty value) or nothing (invalid values:
+      // a compiler refusing them, instant-ngp#753).
+      {{"  CMAKE_CUDA_ARCHITECTURES must be non-empty if set."}, {"cmake-architectures-empty-if-set"},
+       "https://github.com/colmap/colmap/issues/1779"},
+      {{"CMAKE_CUDA_ARCHITECTURES must be valid if set"}, {}, "https://github.com/NVlabs/instant-ngp/issues/753"},
+      // The logs listed in k_cause_not_in_excerpt: their lines name nothing.
+      {{"ImportError: libcudart.so.10.1: cannot open shared object file: No such file or directory"},
+       {},
+       "https://github.com/iSEE-Laboratory/LLMDet/issues/32"},
+      {{"links to target \"CUDA::cusparse\" but the target was not found."},
+       {},
+       "https://github.com/rameau-fr/MC-Calib/issues/83"},
+      {{"      subprocess.CalledProcessError: Command '['cmake', '--build', '.', '-j=64', '--target=_core_C', "
+        "'--target=_moe_C', '--target=vllm_flash_attn_c', '--target=_C']' returned non-zero exit status 1."},
+       {},
+       "https://github.com/vllm-project/vllm/issues/8878"},
+  };
+  expect_each_case_matches(cases);
+}
+
 TEST(CauseFamilies, DeviceLibraryForATargetIsNeverAPathProblem) {
   auto set = signatures();
   for (const auto& variant : test::family_variants()) {

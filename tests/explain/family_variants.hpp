@@ -1202,6 +1202,32 @@ inline const std::vector<FamilyVariant>& family_variants() {
       // oom: the author saying the build failed because memory ran out.
       {"v0.5 compilation fail due to out of memory", "build-failed-due-to-out-of-memory",
        "https://github.com/NVIDIA/MinkowskiEngine/issues/228"},
+      // Rounds 40 to 42, training rules. gpu-code-missing: a project's own check printing the runtime's error string
+      // after "<label>error in <file>:<line>:" (GpuShareSat's exitIfError: "kernel_error in %s: %s", POSITION).
+      {"kernel_error in \"/home/soos/development/sat_solvers/gpu-share-sat/gpu/Helper.cu\":104: invalid device function",
+       "gpu-error-file-line-invalid-device-function", "https://github.com/nicolasprevot/GpuShareSat/issues/3"},
+      // cmake-version: CMake 3.18 to 3.23 passing native through to nvcc, as the flag is quoted (a pull request's
+      // description) and as cmGeneratorTarget writes it into the compile command.
+      {"    --arch=compute_native", "cmake-native-arch-too-old", "https://github.com/Cytnx-dev/Cytnx/pull/578"},
+      {"`--generate-code=arch=compute_native,code=[compute_native,sm_native]`", "cmake-native-arch-too-old",
+       "https://github.com/colmap/colmap/issues/2232"},
+      // cmake-version: FindCUDA removed by CMP0146, as a report puts it.
+      {"in cmake 3.28 FindCUDA (used by BLT via Umpire) requires policy 146 set to `OLD`", "cmake4-compat-removed",
+       "https://github.com/ValeevGroup/tiledarray/issues/438"},
+      // arch-detect: COLMAP's own check that CMAKE_CUDA_ARCHITECTURES is defined (CMakeLists.txt in 3.8,
+      // cmake/FindDependencies.cmake in 3.9), CMake's message as a blog and a notes file paste it.
+      {"CMake Error at CMakeLists.txt:255 (message):\n"
+       "You must set CMAKE_CUDA_ARCHITECTURES to e.g. 'native', 'all-major', '70',\n"
+       "etc. More information at\n"
+       "https://cmake.org/cmake/help/latest/prop_tgt/CUDA_ARCHITECTURES.html",
+       "cmake-cuda-architectures-must-be-set", "https://blog.csdn.net/zfjBIT/article/details/129974451"},
+      {"CMake Error at cmake/FindDependencies.cmake:125 (message):\n"
+       "  You must set CMAKE_CUDA_ARCHITECTURES to e.g.  'native', 'all-major', '70',\n"
+       "  etc.  More information at\n"
+       "  https://cmake.org/cmake/help/latest/prop_tgt/CUDA_ARCHITECTURES.html\n"
+       "Call Stack (most recent call first):\n"
+       "  CMakeLists.txt:86 (include)",
+       "cmake-cuda-architectures-must-be-set", "https://github.com/colmap/colmap/blob/3.9/cmake/FindDependencies.cmake"},
   };
   return variants;
 }
@@ -1647,6 +1673,29 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
       {"docker: failed to register layer: Error processing tar file(exit status 1): write "
        "/usr/local/cuda-11.4/bin/nvdisasm: no space left on device.",
        "", "tests/data/logs/none/jetson-inference-1569-docker-no-space-left.log"},
+      // Rounds 40 to 42's none logs: CUDA runtime libraries missing at run time, a vLLM KV cache too small for the
+      // context, a project's own illegal memory access, runtime CUDA OOMs, a driver older than the runtime (twice),
+      // Triton absent on Windows.
+      {"`onnxruntime-gpu` 1.27.0 requires CUDA 13.x and cuDNN 9.x runtime libraries (its own error names them: "
+       "`onnxruntime_providers_cuda.dll` depends on `cublasLt64_13.dll`).",
+       "", "tests/data/logs/none/castwright-2534-onnxruntime-gpu-cuda13-libs-missing.log"},
+      {"ValueError: The model's max seq len (4096) is larger than the maximum number of tokens that can be stored in KV "
+       "cache (3664). Try increasing gpu_memory_utilization or decreasing max_model_len when initializing the engine.",
+       "", "tests/data/logs/none/basalam-catalog-10-kv-cache-max-seq-len.log"},
+      {"RuntimeError: CUDA error: an illegal memory access was encountered", "",
+       "tests/data/logs/none/openrlhf-817-illegal-memory-access-project-bug.log"},
+      {"torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 92.99 GiB", "",
+       "tests/data/logs/none/hfhub-speechbrain-emotion-diarization-2-cuda-oom.log"},
+      {"Status: CUDA driver version is insufficient for CUDA runtime version", "",
+       "tests/data/logs/none/csdn-96830479-cuda-driver-insufficient.log"},
+      {"[Hint: ‘cudaErrorInsufficientDriver’. This indicates that the installed NVIDIA CUDA driver is older "
+       "than the CUDA runtime library. This is not a supported configuration.Users should install an updated NVIDIA "
+       "display driver to allow the application to run.] (at /paddle/paddle/fluid/platform/gpu_info.cc:108)",
+       "", "tests/data/logs/none/csdn-122920666-paddle-cudaerrorinsufficientdriver.log"},
+      {"A matching Triton is not available, some optimizations will not be enabled.", "",
+       "tests/data/logs/none/csdn-133910476-matching-triton-not-available-windows.log"},
+      {"Error caught was: No module named 'triton'", "",
+       "tests/data/logs/none/csdn-133910476-matching-triton-not-available-windows.log"},
   };
   return lines;
 }
