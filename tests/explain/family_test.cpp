@@ -1177,6 +1177,11 @@ const std::set<std::string> k_second_stage_alone_contradicts = {
     // placeholder filled in with its brackets); facets-nvcc-arch-unsupported reads an architecture nvcc refused
     // (compiler-version), the signature nvcc-gpu-arch-value-not-an-arch (not an architecture name at all) owns the line.
     "logs/arch-detect/pytorch-mask-rcnn-38-arch-brackets-sm-61.log",
+    // Rounds 43 to 45: nvcc's "Unsupported gpu architecture" for a name that is no compute capability (compute_71,
+    // compute_86+PTX); facets-nvcc-arch-unsupported reads an architecture nvcc refused (compiler-version), the whole-log
+    // rule nvcc-arch-not-a-real-architecture (data/cuda_compute_capabilities.tsv) files it as arch-detect.
+    "logs/arch-detect/openpose-1087-compute-71-not-an-arch.log",
+    "logs/arch-detect/sirf-superbuild-769-compute-86-ptx-autodetect.log",
 };
 
 TEST(SecondStage, AloneOnTheCorpusItNamesOnlyTheLogsOwnCategory) {
@@ -1688,9 +1693,10 @@ TEST(CauseFamilies, RocmPathBreadthLeavesNeighbouringWordingsAlone) {
       {{"OSError: libtorch_hip.so: cannot open shared object file: No such file or directory"},
        {},
        "torch's own library (docs/explain.md: not taken)"},
+      // CUDA's runtime is not ROCm's: rounds 43 to 45 gave it its own row (two logs labelled rocm-path).
       {{"ImportError: libcudart.so.12: cannot open shared object file: No such file or directory"},
-       {},
-       "CUDA's runtime, not ROCm's"},
+       {"cuda-runtime-lib-not-on-loader-path"},
+       "CUDA's runtime, not ROCm's: its own row"},
       {{"ImportError: libnuma.so.1: cannot open shared object file: No such file or directory"},
        {},
        "a system library ROCm needs, not ROCm's own"},
