@@ -214,6 +214,12 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // visible (CauseFamilies.TritonH23Breadth...: left to no row); that the community triton 3.5.0 was installed over
     // triton-ascend 3.2.0 is the environment list of the issue and the Triton-Ascend FAQ, no message of a tool.
     "triton-mismatch/gitcode-mindspeed-mm-296-triton-ascend-0-active-drivers.log",
+    // Rounds 43 to 45: the loader's "libcudart.so.10.0 / libcudart.so.12: cannot open shared object file" alone. That line
+    // is also what a machine without the CUDA runtime installed prints (the none log onnxruntime-12540's libcublas; the
+    // corpus leaves CUDA's runtime libraries to no row: CauseFamilies.RocmPathBreadth...); that the library was installed
+    // but off the loader path (darknet: copied to /usr/local/lib and ldconfig) is the author's fix, not in the log.
+    "rocm-path/csdn-qq_41620875-109279450-darknet-libcudart-so-10-0.log",
+    "rocm-path/huggingface-space-ginigen-mistral-perflexity-llama-cpp-libcudart-so-12-missing.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any

@@ -1025,8 +1025,8 @@ TEST(CauseFamilies, Rounds37And38RowsLeaveNeighbouringWordingsAlone) {
 // nothing); nvcc's refusal keeps its row, the whole-log rule over data/cuda_compute_capabilities.tsv decides its category.
 TEST(CauseFamilies, Rounds43To45RowsLeaveNeighbouringWordingsAlone) {
   const std::vector<NeighbourCase> cases = {
-      // The loader: CUDA's runtime has the new row; the driver's libcuda (a CPU-only host), cuBLAS and ROCm's runtime
-      // keep theirs.
+      // The loader: CUDA's runtime (rounds 43 to 45's two logs, k_cause_not_in_excerpt), the driver's libcuda (a CPU-only
+      // host) and cuBLAS name nothing; ROCm's runtime keeps its row.
       {{"error while loading shared libraries: libcuda.so.1: cannot open shared object file: No such file or directory"},
        {},
        "tests/data/logs/none/tabby-4377-cpu-only-host-llama-server-libcuda.log"},
@@ -1036,8 +1036,9 @@ TEST(CauseFamilies, Rounds43To45RowsLeaveNeighbouringWordingsAlone) {
       {{"ImportError: libamdhip64.so.6: cannot open shared object file: No such file or directory"},
        {"rocm-runtime-lib-not-on-loader-path"},
        "https://github.com/bminor/glibc/blob/glibc-2.35/elf/dl-load.c"},
-      {{"ImportError: libcudart.so.11.0: cannot open shared object file: No such file or directory"},
-       {"cuda-runtime-lib-not-on-loader-path"},
+      {{".darknet: error while loading shared libraries: libcudart.so.10.0: cannot open shared object file: No such file "
+        "or directory"},
+       {},
        "https://github.com/bminor/glibc/blob/glibc-2.35/elf/dl-load.c"},
       // Triton: no active driver is also what it says with no GPU visible (no row); tl.dot's keywords keep the older row.
       {{"RuntimeError: 0 active drivers ([]). There should only be one."},
@@ -1746,10 +1747,9 @@ TEST(CauseFamilies, RocmPathBreadthLeavesNeighbouringWordingsAlone) {
       {{"OSError: libtorch_hip.so: cannot open shared object file: No such file or directory"},
        {},
        "torch's own library (docs/explain.md: not taken)"},
-      // CUDA's runtime is not ROCm's: rounds 43 to 45 gave it its own row (two logs labelled rocm-path).
       {{"ImportError: libcudart.so.12: cannot open shared object file: No such file or directory"},
-       {"cuda-runtime-lib-not-on-loader-path"},
-       "CUDA's runtime, not ROCm's: its own row"},
+       {},
+       "CUDA's runtime, not ROCm's"},
       {{"ImportError: libnuma.so.1: cannot open shared object file: No such file or directory"},
        {},
        "a system library ROCm needs, not ROCm's own"},

@@ -1223,12 +1223,6 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "or directory",
        "clang-compiler-rt-builtins-missing-for-version",
        "https://github.com/llvm/llvm-project/blob/llvmorg-15.0.3/clang/lib/Driver/ToolChain.cpp"},
-      // rocm-path: the loader missing the CUDA runtime (glibc's and ctypes' forms).
-      {".darknet: error while loading shared libraries: libcudart.so.10.0: cannot open shared object file: No such file "
-       "or directory",
-       "cuda-runtime-lib-not-on-loader-path", "https://blog.csdn.net/qq_41620875/article/details/109279450"},
-      {"OSError: libcudart.so.12: cannot open shared object file: No such file or directory",
-       "cuda-runtime-lib-not-on-loader-path", "https://huggingface.co/spaces/ginigen/Mistral-Perflexity"},
       // triton-mismatch: tl.cast given a keyword the installed Triton's cast does not take; another Triton works.
       {"TypeError: cast() got an unexpected keyword argument 'overflow_mode'", "triton-cast-keyword-unknown",
        "https://github.com/triton-lang/triton-ascend/issues/163"},
