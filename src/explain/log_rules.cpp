@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "detect/gfx_target_version.hpp"
+#include "explain/line_normalizer.hpp"
 #include "explain/placeholders.hpp"
 #include "explain/signature_table.hpp"
 #include "knowledge/amdgpu_processors.hpp"
@@ -388,9 +389,14 @@ std::string refused_nvcc_arch(const Finding& finding) {
       finding.evidence.empty()) {
     return {};
   }
-  static const std::regex refusal(R"(unsupported gpu architecture\W*compute_([0-9a-z+]+))", std::regex::icase);
+  // Read with the marks of pasting undone (pasted_text: no-break spaces, tabs, HTML entities; quotes kept). The name
+  // must end before the text does (nvcc quotes it): a piece of a wrapped line that the row matched on its own
+  // ("... architecture 'compute_5" of a line cut at 60 columns) may have lost the name's end, and says nothing.
+  static const std::regex refusal(R"(unsupported\s+gpu\s+architecture\W*compute_([0-9a-z+]+)[^0-9a-z+])",
+                                  std::regex::icase);
   std::smatch match;
-  const std::string& text = finding.evidence.front().text;
+  std::string text;
+  pasted_text(finding.evidence.front().text, text);
   if (!std::regex_search(text, match, refusal)) {
     return {};
   }

@@ -1209,7 +1209,7 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "msvc-stl-rejects-compiler-version", "https://github.com/peylnog/ContinuousSR/issues/4"},
       {"yvals_core.h(902): error: static assertion failed with \"error STL1002: Unexpected compiler version, expected "
        "CUDA 12.4 or newer.\"",
-       "msvc-stl-rejects-compiler-version", "https://github.com/microsoft/STL/blob/vs-2022-17.10/stl/inc/yvals_core.h"},
+       "msvc-stl-rejects-compiler-version", "https://github.com/microsoft/STL/blob/vs-2022-17.11/stl/inc/yvals_core.h"},
       // compiler-version: the kernel's module loader meeting a relocation type a newer binutils emits.
       {"[12261789.197235] module: nvidia: Unknown rela relocation: 4", "kernel-module-unknown-relocation",
        "https://alioth-lists.debian.net/pipermail/pkg-nvidia-devel/2018-September/016404.html"},

@@ -267,6 +267,14 @@ TEST(LogRules, NvccRefusingANameThatIsNoComputeCapabilityIsTheArchList) {
   }
   EXPECT_NE(ids(explain_text("native.log", "nvcc fatal   : Unsupported gpu architecture 'compute_native'\n")).front(),
             "nvcc-arch-not-a-real-architecture");
+  // A pasted line (no-break spaces, HTML entities for the quotes) is read as the row reads it; a piece of a wrapped
+  // line cut inside the name (paddle#754's compute_50 cut after its 5) says nothing.
+  EXPECT_EQ(ids(explain_text("nbsp.log", "nvcc fatal :\u00a0Unsupported\u00a0gpu\u00a0architecture &#39;compute_71&#39;\n"))
+                .front(),
+            "nvcc-arch-not-a-real-architecture");
+  auto cut = explain_text("cut.log", "nvcc fatal : Unsupported gpu architecture 'compute_5\n0'\n");
+  ASSERT_FALSE(cut.findings.empty());
+  EXPECT_EQ(cut.findings.front().id, "nvcc-unsupported-gpu-arch");
 }
 
 TEST(LogRules, OverrideSetButOllamaStillCheckedTheGfxDidNotReachTheServer) {
