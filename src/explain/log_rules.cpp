@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "detect/gfx_target_version.hpp"
+#include "explain/line_normalizer.hpp"
 #include "explain/placeholders.hpp"
 #include "explain/signature_table.hpp"
 #include "knowledge/amdgpu_processors.hpp"
@@ -28,6 +29,8 @@ constexpr std::string_view k_override_unseen_by_ollama = "override-set-but-ollam
 constexpr std::string_view k_arch_list_names_unknown = "torch-arch-list-names-unknown-arch";
 constexpr std::string_view k_family_override_not_in_run = "override-of-family-absent-from-failing-run";
 constexpr std::string_view k_overrides_of_two_families = "overrides-of-two-families-and-gpu-fault";
+constexpr std::string_view k_nvcc_arch_not_a_capability = "nvcc-arch-not-a-compute-capability";
+constexpr std::string_view k_replaces_nvcc_arch_findings = "replaces-nvcc-arch-findings";
 // Ollama's own lines (discover/amd_linux.go, amd_windows.go): the gfx compatibility check runs, and can
 // print "amdgpu is not supported", only when HSA_OVERRIDE_GFX_VERSION is unset in the server's environment;
 // with it set, the server logs "skipping rocm gfx compatibility check" instead.
@@ -45,6 +48,9 @@ std::string_view rank_of(std::string_view condition) {
   }
   if (condition == k_ptxas_of_cuda_build) {
     return k_replaces_ptxas_findings;
+  }
+  if (condition == k_nvcc_arch_not_a_capability) {
+    return k_replaces_nvcc_arch_findings;
   }
   if (condition == k_override_unseen_by_ollama || condition == k_arch_list_names_unknown ||
       condition == k_family_override_not_in_run || condition == k_overrides_of_two_families) {
@@ -162,7 +168,7 @@ Result<std::vector<LogRule>> parse_log_rules(std::string_view text, std::string_
                                rule.id, rule.condition)};
     }
     if (rule.rank != k_before_gpu_findings && rule.rank != k_replaces_category_findings &&
-        rule.rank != k_replaces_ptxas_findings) {
+        rule.rank != k_replaces_ptxas_findings && rule.rank != k_replaces_nvcc_arch_findings) {
       return Error{fmt::format("data/{}: rule '{}' has rank '{}', which explain does not know", name, rule.id,
                                rule.rank)};
     }
@@ -352,6 +358,86 @@ void replace_ptxas_findings(const LogRule& rule, const LogFacts& facts, std::vec
       facts.cuda_build->line, at->id, rule.id));
   *at = std::move(finding);
   findings.erase(std::remove_if(std::next(at), findings.end(), is_triton_ptxas_finding), findings.end());
+}
+
+// Every compute capability CUDA has had, as nvcc spells its architectures ("75" for compute_75, "100" for
+// compute_100): data/cuda_compute_capabilities.tsv. Empty when the table is absent or malformed (the rule then
+// says nothing; tests/explain/log_rules_test.cpp fails on both).
+const std::set<std::string>& real_compute_capabilities() {
+  static const std::set<std::string> archs = [] {
+    std::set<std::string> out;
+    auto text = knowledge::embedded_file("cuda_compute_capabilities.tsv");
+    if (!text) {
+      return out;
+    }
+    auto table = knowledge::parse_tsv(*text, "cuda_compute_capabilities.tsv");
+    if (!table.ok()) {
+      return out;
+    }
+    for (const auto& row : table.value().rows) {
+      out.insert(std::string(table.value().field(row, "arch")));
+    }
+    return out;
+  }();
+  return archs;
+}
+
+// The architecture name an nvcc refusal quotes after compute_ ("71" of "Unsupported gpu architecture
+// 'compute_71'", "86+PTX" of 'compute_86+PTX'), or "" when the finding is none of nvcc's arch refusals.
+std::string refused_nvcc_arch(const Finding& finding) {
+  if ((finding.id != "nvcc-unsupported-gpu-arch" && finding.id != "nvcc-unsupported-gpu-arch-quoted") ||
+      finding.evidence.empty()) {
+    return {};
+  }
+  // Read with the marks of pasting undone (pasted_text: no-break spaces, tabs, HTML entities; quotes kept). The name
+  // must end before the text does (nvcc quotes it): a piece of a wrapped line that the row matched on its own
+  // ("... architecture 'compute_5" of a line cut at 60 columns) may have lost the name's end, and says nothing.
+  static const std::regex refusal(R"(unsupported\s+gpu\s+architecture\W*compute_([0-9a-z+]+)[^0-9a-z+])",
+                                  std::regex::icase);
+  std::smatch match;
+  std::string text;
+  pasted_text(finding.evidence.front().text, text);
+  if (!std::regex_search(text, match, refusal)) {
+    return {};
+  }
+  return match[1].str();
+}
+
+// Whether nvcc's architecture name is a real one: a compute capability of the table, bare or with nvcc's
+// arch-specific "a" or family "f" suffix (compute_90a, compute_100f).
+bool names_a_compute_capability(std::string name) {
+  if (name.size() > 1 && (name.back() == 'a' || name.back() == 'f' || name.back() == 'A' || name.back() == 'F')) {
+    name.pop_back();
+  }
+  return real_compute_capabilities().contains(name);
+}
+
+// nvcc refused an architecture that no GPU has (compute_71; compute_86+PTX, torch's list syntax handed to
+// nvcc): the toolkit is not too old for it, the build's architecture list is wrong, so the compiler-version
+// answer of nvcc's refusal is replaced, in its place, by the rule's (arch-detect). A refusal of a real
+// architecture (compute_30 on CUDA 11, compute_86 on CUDA 11.0) keeps compiler-version.
+void replace_nvcc_arch_findings(const LogRule& rule, std::vector<Finding>& findings) {
+  if (real_compute_capabilities().empty()) {
+    return;
+  }
+  auto unreal = [](const Finding& finding) {
+    std::string name = refused_nvcc_arch(finding);
+    return !name.empty() && !names_a_compute_capability(name);
+  };
+  auto at = std::find_if(findings.begin(), findings.end(), unreal);
+  if (at == findings.end()) {
+    return;
+  }
+  Finding finding = rule_finding(rule);
+  finding.evidence = at->evidence;
+  finding.matched_lines = at->matched_lines;
+  finding.details.push_back(fmt::format(
+      "nvcc refused compute_{}, which is no CUDA compute capability (data/cuda_compute_capabilities.tsv lists every "
+      "one): the build's architecture list is wrong, so {} (compiler-version, a toolkit too old or too new for a "
+      "real architecture) is not the answer (data/error_log_rules.tsv, {})",
+      refused_nvcc_arch(*at), at->id, rule.id));
+  *at = std::move(finding);
+  findings.erase(std::remove_if(std::next(at), findings.end(), unreal), findings.end());
 }
 
 bool contains_lowercase(std::string text, std::string_view needle) {
@@ -568,6 +654,10 @@ LogRuleOutcome apply_log_rules(const std::vector<LogRule>& rules, const LogFacts
   for (const auto& rule : rules) {
     if (rule.condition == k_ptxas_of_cuda_build) {
       replace_ptxas_findings(rule, facts, findings);
+      continue;
+    }
+    if (rule.condition == k_nvcc_arch_not_a_capability) {
+      replace_nvcc_arch_findings(rule, findings);
       continue;
     }
     if (rule.condition == k_override_unseen_by_ollama) {

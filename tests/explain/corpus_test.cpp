@@ -218,6 +218,25 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // (3.16, the reporter's reply), but also a project's missing find_package(CUDAToolkit) (NVIDIA/cuda-quantum#3178,
     // a current CMake); the excerpt names no CMake version.
     "cmake-version/mc-calib-83-cuda-cusparse-target-cmake-3.16.log",
+    // Rounds 43 to 45: the versions (gcc 16.1.1, nvcc 13.2) and the reporter's words that the build works with
+    // -DCMAKE_CUDA_HOST_COMPILER=/usr/bin/g++-15, but the excerpt stops at CMake's compiler detection: nvcc's own
+    // refusal of the host compiler (host_config.h's unsupported GNU version) is not in it.
+    "compiler-version/llama.cpp-22846-gcc-16.1.1-cuda-13.2.log",
+    // Rounds 43 to 45: CMake's "CMAKE_CUDA_ARCHITECTURES must be valid if set", which CMake prints whenever its CUDA
+    // compiler check fails with the architectures it was given (the corpus holds it as cmake-version, instant-ngp#753,
+    // and as compiler-version, tiny-cuda-nn-cuda-11.7-gcc-12); that the CUDA installation and the hand-set 48 were at
+    // fault here is the reporter's fix, not a message of the log.
+    "arch-detect/instant-ngp-windows-4-cmake-cuda-architectures-must-be-valid.log",
+    // Rounds 43 to 45: Triton's "0 active drivers ([]). There should only be one.", which it also prints when no GPU is
+    // visible (CauseFamilies.TritonH23Breadth...: left to no row); that the community triton 3.5.0 was installed over
+    // triton-ascend 3.2.0 is the environment list of the issue and the Triton-Ascend FAQ, no message of a tool.
+    "triton-mismatch/gitcode-mindspeed-mm-296-triton-ascend-0-active-drivers.log",
+    // Rounds 43 to 45: the loader's "libcudart.so.10.0 / libcudart.so.12: cannot open shared object file" alone. That line
+    // is also what a machine without the CUDA runtime installed prints (the none log onnxruntime-12540's libcublas; the
+    // corpus leaves CUDA's runtime libraries to no row: CauseFamilies.RocmPathBreadth...); that the library was installed
+    // but off the loader path (darknet: copied to /usr/local/lib and ldconfig) is the author's fix, not in the log.
+    "rocm-path/csdn-qq_41620875-109279450-darknet-libcudart-so-10-0.log",
+    "rocm-path/huggingface-space-ginigen-mistral-perflexity-llama-cpp-libcudart-so-12-missing.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any

@@ -1078,6 +1078,60 @@ TEST(CauseFamilies, Rounds40To42RowsLeaveNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
+// Rounds 43 to 45's rows take their own wording and leave the neighbouring messages to the rows that had them (or to
+// nothing); nvcc's refusal keeps its row, the whole-log rule over data/cuda_compute_capabilities.tsv decides its category.
+TEST(CauseFamilies, Rounds43To45RowsLeaveNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      // The loader: CUDA's runtime (rounds 43 to 45's two logs, k_cause_not_in_excerpt), the driver's libcuda (a CPU-only
+      // host) and cuBLAS name nothing; ROCm's runtime keeps its row.
+      {{"error while loading shared libraries: libcuda.so.1: cannot open shared object file: No such file or directory"},
+       {},
+       "tests/data/logs/none/tabby-4377-cpu-only-host-llama-server-libcuda.log"},
+      {{"libcublas.so.11: cannot open shared object file: No such file or directory"},
+       {},
+       "tests/data/logs/none/onnxruntime-12540-java-k8s-libcublas-11-missing.log"},
+      {{"ImportError: libamdhip64.so.6: cannot open shared object file: No such file or directory"},
+       {"rocm-runtime-lib-not-on-loader-path"},
+       "https://github.com/bminor/glibc/blob/glibc-2.35/elf/dl-load.c"},
+      {{".darknet: error while loading shared libraries: libcudart.so.10.0: cannot open shared object file: No such file "
+        "or directory"},
+       {},
+       "https://github.com/bminor/glibc/blob/glibc-2.35/elf/dl-load.c"},
+      // Triton: no active driver is also what it says with no GPU visible (no row); tl.dot's keywords keep the older row.
+      {{"RuntimeError: 0 active drivers ([]). There should only be one."},
+       {},
+       "https://github.com/triton-lang/triton/blob/v3.2.0/python/triton/runtime/driver.py"},
+      {{"TypeError: dot() got an unexpected keyword argument 'input_precision'"},
+       {"triton-language-keyword-unknown"},
+       "https://github.com/triton-lang/triton/blob/v3.2.0/python/triton/language/core.py"},
+      {{"TypeError: forward() got an unexpected keyword argument 'overflow_mode'"}, {}, "constructed: not a Triton builtin"},
+      {{"Successfully installed torch-2.5.1 triton-3.1.0"}, {}, "pip's progress"},
+      {{"I installed triton==3.1.0 and the error still happens."}, {}, "constructed: a version that does not help"},
+      // nvcc's refusal keeps its row whatever the name (the whole-log rule reads the name).
+      {{"nvcc fatal   : Unsupported gpu architecture 'compute_71'"},
+       {"nvcc-unsupported-gpu-arch"},
+       "https://github.com/CMU-Perceptual-Computing-Lab/openpose/issues/1087"},
+      // The CPU's illegal instruction in prose; a GPU kernel's (cudaErrorIllegalInstruction) names nothing.
+      {{"Illegal instruction (core dumped)"}, {"illegal-instruction"}, "https://github.com/zylon-ai/private-gpt/issues/326"},
+      {{"RuntimeError: CUDA error: an illegal instruction was encountered"}, {},
+       "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html"},
+      // A header: the compiler's own form keeps header-not-found; without bold, nvcc's missing HIP header stays the
+      // second stage's (hip#3310).
+      {{"fatal error: glm/glm.hpp: No such file or directory"}, {"header-not-found"},
+       "https://github.com/graphdeco-inria/gaussian-splatting/issues/645"},
+      {{"the problem is **glm/glm.hpp: No such file or directory**"}, {"header-not-found-in-markdown-bold"},
+       "https://github.com/GuanxingLu/ManiGaussian/issues/41"},
+      {{"hip/hip_runtime.h: No such file or directory -> Error while running NVCC"}, {"facets-header-not-found"},
+       "https://github.com/ROCm/hip/issues/3310"},
+      // CMake's "must be valid if set" is left to no row: the corpus holds it as cmake-version and compiler-version.
+      {{"  CMAKE_CUDA_ARCHITECTURES must be valid if set."}, {},
+       "tests/data/logs/cmake-version/instant-ngp-753-cmake-3.23.2-cuda-architectures-invalid.log"},
+      // The kernel refusing a module for another reason (a missing symbol) is not a relocation.
+      {{"nvidia: Unknown symbol drm_gem_object_free (err 0)"}, {}, "https://github.com/torvalds/linux/blob/v4.9/kernel/module.c"},
+  };
+  expect_each_case_matches(cases);
+}
+
 TEST(CauseFamilies, DeviceLibraryForATargetIsNeverAPathProblem) {
   auto set = signatures();
   for (const auto& variant : test::family_variants()) {
@@ -1234,6 +1288,11 @@ const std::set<std::string> k_second_stage_alone_contradicts = {
     // placeholder filled in with its brackets); facets-nvcc-arch-unsupported reads an architecture nvcc refused
     // (compiler-version), the signature nvcc-gpu-arch-value-not-an-arch (not an architecture name at all) owns the line.
     "logs/arch-detect/pytorch-mask-rcnn-38-arch-brackets-sm-61.log",
+    // Rounds 43 to 45: nvcc's "Unsupported gpu architecture" for a name that is no compute capability (compute_71,
+    // compute_86+PTX); facets-nvcc-arch-unsupported reads an architecture nvcc refused (compiler-version), the whole-log
+    // rule nvcc-arch-not-a-real-architecture (data/cuda_compute_capabilities.tsv) files it as arch-detect.
+    "logs/arch-detect/openpose-1087-compute-71-not-an-arch.log",
+    "logs/arch-detect/sirf-superbuild-769-compute-86-ptx-autodetect.log",
 };
 
 TEST(SecondStage, AloneOnTheCorpusItNamesOnlyTheLogsOwnCategory) {

@@ -1228,6 +1228,42 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "Call Stack (most recent call first):\n"
        "  CMakeLists.txt:86 (include)",
        "cmake-cuda-architectures-must-be-set", "https://github.com/colmap/colmap/blob/3.9/cmake/FindDependencies.cmake"},
+      // Rounds 43 to 45, training rules. compiler-version: the MSVC STL's refusal of the compiler including it
+      // (yvals_core.h's static_assert: STL1002 for nvcc, STL1001 for MSVC itself).
+      {"But I installed gsplat with error: static assertion failed with \"error STL1002: Unexpected compiler version, "
+       "expected CUDA 12.4 or newer.\"",
+       "msvc-stl-rejects-compiler-version", "https://github.com/peylnog/ContinuousSR/issues/4"},
+      {"yvals_core.h(902): error: static assertion failed with \"error STL1002: Unexpected compiler version, expected "
+       "CUDA 12.4 or newer.\"",
+       "msvc-stl-rejects-compiler-version", "https://github.com/microsoft/STL/blob/vs-2022-17.11/stl/inc/yvals_core.h"},
+      // compiler-version: the kernel's module loader meeting a relocation type a newer binutils emits.
+      {"[12261789.197235] module: nvidia: Unknown rela relocation: 4", "kernel-module-unknown-relocation",
+       "https://alioth-lists.debian.net/pipermail/pkg-nvidia-devel/2018-September/016404.html"},
+      {"nvidia: Unknown rela relocation: 4", "kernel-module-unknown-relocation",
+       "https://github.com/torvalds/linux/blob/v4.9/arch/x86/kernel/module.c"},
+      // compiler-version: clang's compiler-rt builtins missing under its own version's resource directory.
+      {"ld.lld: error: cannot open /usr/lib/llvm/15/bin/../../../../lib/clang/15.0.3/lib/linux/"
+       "libclang_rt.builtins-i386.a: No such file or directory",
+       "clang-compiler-rt-builtins-missing-for-version", "https://bugs.gentoo.org/show_bug.cgi?id=879157"},
+      {"ld.lld: error: cannot open /usr/lib/llvm-17/lib/clang/17/lib/linux/libclang_rt.builtins-x86_64.a: No such file "
+       "or directory",
+       "clang-compiler-rt-builtins-missing-for-version",
+       "https://github.com/llvm/llvm-project/blob/llvmorg-15.0.3/clang/lib/Driver/ToolChain.cpp"},
+      // triton-mismatch: tl.cast given a keyword the installed Triton's cast does not take; another Triton works.
+      {"TypeError: cast() got an unexpected keyword argument 'overflow_mode'", "triton-cast-keyword-unknown",
+       "https://github.com/triton-lang/triton-ascend/issues/163"},
+      {"TypeError: cast() got an unexpected keyword argument 'fp_downcast_rounding'", "triton-cast-keyword-unknown",
+       "https://github.com/triton-lang/triton/blob/v3.2.0/python/triton/language/core.py"},
+      {"Using triton==3.1.0 does not encouter this error.", "triton-other-version-works",
+       "https://github.com/fla-org/flash-linear-attention/issues/196"},
+      {"With triton version 3.0.0 the error does not occur.", "triton-other-version-works",
+       "https://github.com/fla-org/flash-linear-attention/issues/196"},
+      // cpu-isa: binaries that give Illegal instruction, in the author's words.
+      {"The image boots but binaries (eg gqrx) give \"Illegal Instruction\" on a Pi Zero.", "illegal-instruction-in-prose",
+       "https://github.com/luigifcruz/pisdr-image/issues/65"},
+      // missing-headers: the compiler's missing header quoted in Markdown bold.
+      {"the problem i meeted is **glm/glm.hpp: No such file or directory**.", "header-not-found-in-markdown-bold",
+       "https://github.com/GuanxingLu/ManiGaussian/issues/41"},
   };
   return variants;
 }
@@ -1696,6 +1732,42 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
        "tests/data/logs/none/csdn-133910476-matching-triton-not-available-windows.log"},
       {"Error caught was: No module named 'triton'", "",
        "tests/data/logs/none/csdn-133910476-matching-triton-not-available-windows.log"},
+      // Rounds 43 to 45's none logs: a missing Python package, certificate checks failing, a DataLoader out of shared
+      // memory, NCCL's system error and watchdog timeout, runtime CUDA OOMs, a submodule directory left empty, a driver
+      // too old for torch, CUDA initialised before ZeroGPU's spaces, bitsandbytes without a GPU.
+      {"ModuleNotFoundError: No module named 'requests'", "",
+       "tests/data/logs/none/iic2233-780-no-module-requests-pip3-other-python.log"},
+      {"Abort: Could not download model. [URL Error] [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed "
+       "(_ssl.c:590).",
+       "", "tests/data/logs/none/caffe2-models-4-squeezenet-download-ssl-verify-failed.log"},
+      {"RuntimeError: DataLoader worker (pid 256) is killed by signal: Bus error. It is possible that dataloader's workers "
+       "are out of shared memory. Please try to raise your shared memory limit.",
+       "", "tests/data/logs/none/sagemaker-sdk-5592-dataloader-bus-error-shm.log"},
+      {"> RuntimeError: NCCL error in: /pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:825, unhandled system error, NCCL "
+       "version 2.7.8",
+       "", "tests/data/logs/none/dekr-18-ncclsystemerror-docker-ipc-host.log"},
+      {"[E ProcessGroupNCCL.cpp:485] [Rank 6] Watchdog caught collective operation timeout: WorkNCCL(OpType=ALLREDUCE, "
+       "Timeout(ms)=1800000) ran for 1802246 milliseconds before timing",
+       "", "tests/data/logs/none/accelerate-314-nccl-watchdog-200g-line-offsets.log"},
+      {"`CUDA out of memory. Tried to allocate 1.50 GiB (GPU 0; 15.78 GiB total capacity; 13.19 GiB already allocated; "
+       "1.41 GiB free; 13.22 GiB reserved in total by PyTorch) If reserved memory is >> allocated memory try setting "
+       "max_split_size_mb to avoid fragmentation.  See documentation for Memory Management and PYTORCH_CUDA_ALLOC_CONF`",
+       "", "tests/data/logs/none/lora-vit-6-training-cuda-oom-batch-size.log"},
+      {"torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 35.79 GiB (GPU 0; 23.49 GiB total capacity; "
+       "990.78 MiB already allocated; 21.66 GiB free; 1.14 GiB reserved in total by PyTorch)",
+       "", "tests/data/logs/none/2d-gaussian-splatting-97-rasterize-oom-images-on-gpu.log"},
+      {"RuntimeError: CUDA out of memory.", "", "tests/data/logs/none/huggingface-geneformer-d73-12-layer-pretraining-cuda-oom.log"},
+      {"ERROR: Directory 'submodules/simple-knn' is not installable. Neither 'setup.py' nor 'pyproject.toml' found.", "",
+       "tests/data/logs/none/diff-gaussian-rasterization-13-simple-knn-not-installable.log"},
+      {"UserWarning: CUDA initialization: The NVIDIA driver on your system is too old (found version 10010). Please "
+       "update your GPU driver by downloading and installing a new version from the URL: "
+       "http://www.nvidia.com/Download/index.aspx",
+       "", "tests/data/logs/none/csdn-weixin_41012399-120288403-driver-430-too-old-torch-cu102.log"},
+      {"RuntimeError: CUDA has been initialized before importing the `spaces` package", "",
+       "tests/data/logs/none/huggingface-space-atlury-jtryon-cuda-initialized-before-spaces.log"},
+      {"The installed version of bitsandbytes was compiled without GPU support. 8-bit optimizers, 8-bit multiplication, "
+       "and GPU quantization are unavailable. CUDA is required but not available for bitsandbytes.",
+       "", "tests/data/logs/none/huggingface-space-research14lab-lingeval-bitsandbytes-no-gpu-4bit.log"},
   };
   return lines;
 }

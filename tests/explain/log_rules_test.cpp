@@ -240,6 +240,43 @@ TEST(LogRules, PtxasOfAnNvccBuildIsTheToolkitsNotTritons) {
   EXPECT_EQ(ids(bare), std::vector<std::string>{"ptxas-gpu-name-undefined"});
 }
 
+TEST(LogRules, NvccRefusingANameThatIsNoComputeCapabilityIsTheArchList) {
+  // CMU-Perceptual-Computing-Lab/openpose#1087: compute_71, which no GPU has (data/cuda_compute_capabilities.tsv).
+  auto seventy_one = explain_text("openpose-1087.log", "nvcc fatal   : Unsupported gpu architecture 'compute_71'\n");
+  ASSERT_EQ(ids(seventy_one), std::vector<std::string>{"nvcc-arch-not-a-real-architecture"});
+  const Finding& top = seventy_one.findings.front();
+  EXPECT_EQ(top.category, "arch-detect");
+  ASSERT_EQ(top.evidence.size(), 1u);
+  EXPECT_EQ(top.evidence[0].line, 1u);
+  EXPECT_TRUE(any_detail_contains(top, "compute_71"));
+  EXPECT_TRUE(any_detail_contains(top, "nvcc-unsupported-gpu-arch"));
+  // SyneRBI/SIRF-SuperBuild#769: torch's +PTX handed to nvcc; the quoted form without nvcc's prefix too.
+  EXPECT_EQ(ids(explain_text("sirf.log", "nvcc fatal   : Unsupported gpu architecture 'compute_86+PTX'\n")).front(),
+            "nvcc-arch-not-a-real-architecture");
+  EXPECT_EQ(ids(explain_text("quoted.log", "Error: Unsupported gpu architecture 'compute_71'\n")).front(),
+            "nvcc-arch-not-a-real-architecture");
+  // Real architectures nvcc dropped or does not know yet keep compiler-version (the corpus's convention), with nvcc's
+  // "a" and "f" suffixes too; the bare word and the empty name keep their own rows.
+  for (const char* real : {"compute_30", "compute_37", "compute_86", "compute_90a", "compute_100f", "compute_121a",
+                           "compute_110", "compute_10"}) {
+    SCOPED_TRACE(real);
+    auto kept = explain_text("real.log", std::string("nvcc fatal   : Unsupported gpu architecture '") + real + "'\n");
+    ASSERT_FALSE(kept.findings.empty());
+    EXPECT_EQ(kept.findings.front().id, "nvcc-unsupported-gpu-arch");
+    EXPECT_EQ(kept.findings.front().category, "compiler-version");
+  }
+  EXPECT_NE(ids(explain_text("native.log", "nvcc fatal   : Unsupported gpu architecture 'compute_native'\n")).front(),
+            "nvcc-arch-not-a-real-architecture");
+  // A pasted line (no-break spaces, HTML entities for the quotes) is read as the row reads it; a piece of a wrapped
+  // line cut inside the name (paddle#754's compute_50 cut after its 5) says nothing.
+  EXPECT_EQ(ids(explain_text("nbsp.log", "nvcc fatal :\u00a0Unsupported\u00a0gpu\u00a0architecture &#39;compute_71&#39;\n"))
+                .front(),
+            "nvcc-arch-not-a-real-architecture");
+  auto cut = explain_text("cut.log", "nvcc fatal : Unsupported gpu architecture 'compute_5\n0'\n");
+  ASSERT_FALSE(cut.findings.empty());
+  EXPECT_EQ(cut.findings.front().id, "nvcc-unsupported-gpu-arch");
+}
+
 TEST(LogRules, OverrideSetButOllamaStillCheckedTheGfxDidNotReachTheServer) {
   // ollama/ollama#8679: the author set the override in the systemd unit, and the server started by hand ran the
   // gfx compatibility check, which Ollama runs only without HSA_OVERRIDE_GFX_VERSION in its environment.
@@ -497,7 +534,7 @@ TEST(LogRules, OverridesOfTwoFamiliesAndAGpuFaultShowTheCrossing) {
 
 TEST(LogRules, TableParsesAndRejectsWhatExplainCannotEvaluate) {
   const auto& rules = builtin_log_rules();
-  ASSERT_EQ(rules.size(), 7u);
+  ASSERT_EQ(rules.size(), 8u);
   EXPECT_EQ(rules[0].id, "override-crosses-gpu-family");
   EXPECT_EQ(rules[1].id, "override-within-gpu-family");
   EXPECT_EQ(rules[1].rank, "replaces-category-findings");
@@ -512,6 +549,13 @@ TEST(LogRules, TableParsesAndRejectsWhatExplainCannotEvaluate) {
   EXPECT_EQ(rules[5].rank, "before-gpu-findings");
   EXPECT_EQ(rules[6].id, "overrides-of-two-families-with-gpu-fault");
   EXPECT_EQ(rules[6].rank, "before-gpu-findings");
+  EXPECT_EQ(rules[7].id, "nvcc-arch-not-a-real-architecture");
+  EXPECT_EQ(rules[7].category, "arch-detect");
+  EXPECT_EQ(rules[7].rank, "replaces-nvcc-arch-findings");
+  EXPECT_FALSE(parse_log_rules(header_for_pairs() + "a\tarch-detect\tnvcc-arch-not-a-compute-capability\t"
+                                                    "before-gpu-findings\tc\tf\thttps://example.org/x\n",
+                               "t")
+                   .ok());
   EXPECT_FALSE(parse_log_rules(header_for_pairs() + "a\tgpu-isa-override\toverrides-of-two-families-and-gpu-fault\t"
                                                     "replaces-category-findings\tc\tf\thttps://example.org/x\n",
                                "t")

@@ -272,11 +272,15 @@ std::vector<Transform> make_transforms() {
   // Rounds 40 to 42 add one at every 40-, 60- and 80-column form: apple-health-exporter#1's NumPy "module compiled
   // against API version 0xc but this version of numpy is 0xa" (facets-numpy-abi-mismatch, its symptom whole on one
   // piece, as shared_numpy#10's; 88 characters with its "> " quote, so 100 columns keep it whole).
+  // Rounds 43 to 45 add one at 40 columns with an indent: tiny-cuda-nn#490's "OSError: Could not find compatible
+  // tinycudann extension for compute capability 70." at the end of a long sentence (an older row's wording, cut
+  // mid-word). Their nvcc lines (compute_71, compute_86+PTX) survive every form the training lines do: a piece cut
+  // inside the architecture's name keeps nvcc's row, and the whole-log rule reads only a name whose end it sees.
   struct Lost {
     std::size_t words, columns, words_indent, columns_indent;
   };
   const std::vector<std::pair<std::size_t, Lost>> widths = {
-      {40, {24, 25, 22, 50}}, {60, {17, 16, 18, 18}}, {80, {9, 11, 9, 11}}, {100, {8, 8, 8, 8}}, {120, {2, 2, 2, 2}}};
+      {40, {24, 25, 22, 51}}, {60, {17, 16, 18, 18}}, {80, {9, 11, 9, 11}}, {100, {8, 8, 8, 8}}, {120, {2, 2, 2, 2}}};
   for (const auto& [width, lost] : widths) {
     for (const std::string indent : {"", "    "}) {
       std::string suffix = std::to_string(width) + (indent.empty() ? "" : "-indent");
