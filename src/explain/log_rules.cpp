@@ -1,6 +1,7 @@
 #include "explain/log_rules.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <optional>
 #include <regex>
 #include <set>
@@ -403,13 +404,34 @@ std::string refused_nvcc_arch(const Finding& finding) {
   return match[1].str();
 }
 
-// Whether nvcc's architecture name is a real one: a compute capability of the table, bare or with nvcc's
-// arch-specific "a" or family "f" suffix (compute_90a, compute_100f).
+// Whether nvcc's architecture name may be a real one: a compute capability of the table, bare or with nvcc's
+// arch-specific "a" or family "f" suffix (compute_90a, compute_100f), or a number above the table's newest (a GPU
+// newer than this table, which a toolkit older than the GPU refuses: compiler-version, never "no GPU has it").
 bool names_a_compute_capability(std::string name) {
   if (name.size() > 1 && (name.back() == 'a' || name.back() == 'f' || name.back() == 'A' || name.back() == 'F')) {
     name.pop_back();
   }
-  return real_compute_capabilities().contains(name);
+  const auto& known = real_compute_capabilities();
+  if (known.contains(name)) {
+    return true;
+  }
+  auto number = [](const std::string& text) -> std::optional<int> {
+    int value = 0;
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc{} || end != text.data() + text.size()) {
+      return std::nullopt;
+    }
+    return value;
+  };
+  static const int newest = [&] {
+    int most = 0;
+    for (const auto& arch : known) {
+      most = std::max(most, number(arch).value_or(0));
+    }
+    return most;
+  }();
+  auto value = number(name);
+  return value && *value > newest;
 }
 
 // nvcc refused an architecture that no GPU has (compute_71; compute_86+PTX, torch's list syntax handed to

@@ -265,6 +265,13 @@ TEST(LogRules, NvccRefusingANameThatIsNoComputeCapabilityIsTheArchList) {
     EXPECT_EQ(kept.findings.front().id, "nvcc-unsupported-gpu-arch");
     EXPECT_EQ(kept.findings.front().category, "compiler-version");
   }
+  // A number above the table's newest may be a GPU newer than the table, refused by a toolkit older than it: that is
+  // compiler-version (as compute_120 on CUDA 12.6 is), never "no GPU has it".
+  auto newer = explain_text("newer.log", "nvcc fatal   : Unsupported gpu architecture 'compute_130'\n");
+  ASSERT_FALSE(newer.findings.empty());
+  EXPECT_EQ(newer.findings.front().id, "nvcc-unsupported-gpu-arch");
+  EXPECT_EQ(ids(explain_text("gap.log", "nvcc fatal   : Unsupported gpu architecture 'compute_102'\n")).front(),
+            "nvcc-arch-not-a-real-architecture");
   EXPECT_NE(ids(explain_text("native.log", "nvcc fatal   : Unsupported gpu architecture 'compute_native'\n")).front(),
             "nvcc-arch-not-a-real-architecture");
   // A pasted line (no-break spaces, HTML entities for the quotes) is read as the row reads it; a piece of a wrapped
