@@ -1,10 +1,8 @@
 #include "explain/log_rules.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <optional>
 #include <regex>
-#include <set>
 
 #include <fmt/format.h>
 
@@ -13,6 +11,7 @@
 #include "explain/placeholders.hpp"
 #include "explain/signature_table.hpp"
 #include "knowledge/amdgpu_processors.hpp"
+#include "knowledge/cuda_compute_capabilities.hpp"
 #include "knowledge/embedded_data.hpp"
 #include "knowledge/tsv_table.hpp"
 
@@ -361,28 +360,6 @@ void replace_ptxas_findings(const LogRule& rule, const LogFacts& facts, std::vec
   findings.erase(std::remove_if(std::next(at), findings.end(), is_triton_ptxas_finding), findings.end());
 }
 
-// Every compute capability CUDA has had, as nvcc spells its architectures ("75" for compute_75, "100" for
-// compute_100): data/cuda_compute_capabilities.tsv. Empty when the table is absent or malformed (the rule then
-// says nothing; tests/explain/log_rules_test.cpp fails on both).
-const std::set<std::string>& real_compute_capabilities() {
-  static const std::set<std::string> archs = [] {
-    std::set<std::string> out;
-    auto text = knowledge::embedded_file("cuda_compute_capabilities.tsv");
-    if (!text) {
-      return out;
-    }
-    auto table = knowledge::parse_tsv(*text, "cuda_compute_capabilities.tsv");
-    if (!table.ok()) {
-      return out;
-    }
-    for (const auto& row : table.value().rows) {
-      out.insert(std::string(table.value().field(row, "arch")));
-    }
-    return out;
-  }();
-  return archs;
-}
-
 // The architecture name an nvcc refusal quotes after compute_ ("71" of "Unsupported gpu architecture
 // 'compute_71'", "86+PTX" of 'compute_86+PTX'), or "" when the finding is none of nvcc's arch refusals.
 std::string refused_nvcc_arch(const Finding& finding) {
@@ -404,47 +381,14 @@ std::string refused_nvcc_arch(const Finding& finding) {
   return match[1].str();
 }
 
-// Whether nvcc's architecture name may be a real one: a compute capability of the table, bare or with nvcc's
-// arch-specific "a" or family "f" suffix (compute_90a, compute_100f), or a number above the table's newest (a GPU
-// newer than this table, which a toolkit older than the GPU refuses: compiler-version, never "no GPU has it").
-bool names_a_compute_capability(std::string name) {
-  if (name.size() > 1 && (name.back() == 'a' || name.back() == 'f' || name.back() == 'A' || name.back() == 'F')) {
-    name.pop_back();
-  }
-  const auto& known = real_compute_capabilities();
-  if (known.contains(name)) {
-    return true;
-  }
-  auto number = [](const std::string& text) -> std::optional<int> {
-    int value = 0;
-    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (error != std::errc{} || end != text.data() + text.size()) {
-      return std::nullopt;
-    }
-    return value;
-  };
-  static const int newest = [&] {
-    int most = 0;
-    for (const auto& arch : known) {
-      most = std::max(most, number(arch).value_or(0));
-    }
-    return most;
-  }();
-  auto value = number(name);
-  return value && *value > newest;
-}
-
 // nvcc refused an architecture that no GPU has (compute_71; compute_86+PTX, torch's list syntax handed to
 // nvcc): the toolkit is not too old for it, the build's architecture list is wrong, so the compiler-version
 // answer of nvcc's refusal is replaced, in its place, by the rule's (arch-detect). A refusal of a real
 // architecture (compute_30 on CUDA 11, compute_86 on CUDA 11.0) keeps compiler-version.
 void replace_nvcc_arch_findings(const LogRule& rule, std::vector<Finding>& findings) {
-  if (real_compute_capabilities().empty()) {
-    return;
-  }
   auto unreal = [](const Finding& finding) {
     std::string name = refused_nvcc_arch(finding);
-    return !name.empty() && !names_a_compute_capability(name);
+    return !name.empty() && knowledge::classify_cuda_arch_name(name) == knowledge::CudaArchName::not_real;
   };
   auto at = std::find_if(findings.begin(), findings.end(), unreal);
   if (at == findings.end()) {
