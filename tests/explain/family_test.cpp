@@ -754,10 +754,11 @@ TEST(CauseFamilies, Rounds29And30RowsLeaveNeighbouringWordingsAlone) {
         "141."},
        {"hip-perl-wrapper-cannot-exec"},
        "https://github.com/ROCm/legacy-rocm-build/issues/1140"},
-      // PyTorch's own nvToolsExt message keeps the older row; a FindCUDA of another package names nothing.
+      // PyTorch's own nvToolsExt message keeps the older row; FindCUDA not finding CUDA itself is not the NVTX row
+      // (rounds 49 to 51 gave it findcuda-package-not-found, rocm-path).
       {{"Failed to find nvToolsExt"}, {"torch-cmake-nvtoolsext-missing"}, "https://github.com/pytorch/pytorch/issues/133293"},
       {{"  Could NOT find CUDA (missing: CUDA_TOOLKIT_ROOT_DIR CUDA_NVCC_EXECUTABLE CUDA_INCLUDE_DIRS CUDA_CUDART_LIBRARY)"},
-       {},
+       {"findcuda-package-not-found"},
        "https://github.com/Kitware/CMake/blob/v3.12.2/Modules/FindCUDA.cmake"},
       // cuBLAS's own library NOTFOUND (CUDA 10.1 moved it) is no old-CMake cublas_device.
       {{"CUDA_cublas_LIBRARY (ADVANCED)"}, {}, "https://github.com/nagadomi/distro/issues/20"},
@@ -2184,6 +2185,75 @@ TEST(CauseFamilies, OomAndCpuIsaBreadthLeavesNeighbouringWordingsAlone) {
        {},
        "https://github.com/tensorflow/tensorflow/blob/021bfd4e8001ca9ded726921e90d61594c044419/tensorflow/core/platform/"
        "cpu_feature_guard.cc"},
+  };
+  expect_each_case_matches(cases);
+}
+
+
+// Rounds 49 to 51, training rules: their variants go to their rows (as EveryVariantIsGivenToItsSignature checks
+// family_variants()), the second stage alone never names another category for them, and their none logs' error lines
+// match nothing (as LinesOfNoCategoryMatchNothing and SecondStage.AloneItNeverContradictsTheFamilies check theirs).
+TEST(CauseFamilies, Rounds49To51VariantsAreGivenToTheirSignature) {
+  auto full = signatures();
+  auto stage_two = second_stage_only();
+  for (const auto& variant : test::rounds_49_to_51_variants()) {
+    SCOPED_TRACE(variant.source);
+    ASSERT_GE(full->find(variant.id), 0) << variant.id << " is not a signature or rule id";
+    EXPECT_EQ(matched_ids(test::lines_of(variant)), std::vector<std::string>{variant.id}) << variant.line;
+    const std::string& expected = full->signatures[static_cast<std::size_t>(full->find(variant.id))].category;
+    for (const auto& category : categories_of(stage_two, test::lines_of(variant))) {
+      EXPECT_EQ(category, expected) << variant.line;
+    }
+  }
+}
+
+TEST(CauseFamilies, Rounds49To51LinesOfNoCategoryMatchNothing) {
+  auto stage_two = second_stage_only();
+  for (const auto& line : test::rounds_49_to_51_lines_of_no_category()) {
+    SCOPED_TRACE(line.source);
+    EXPECT_TRUE(matched_ids({line.line}).empty()) << line.line;
+    EXPECT_TRUE(categories_of(stage_two, {line.line}).empty()) << line.line;
+  }
+}
+
+// Rounds 49 to 51's rows take their own wording and leave the neighbouring messages to the rows that had them (or to
+// none).
+TEST(CauseFamilies, Rounds49To51RowsLeaveNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      // xFormers' kernel built for another sm: torch's own capability warning and the CUDA runtime's missing image
+      // keep their rows; xFormers' notice that it was built for another torch, and a kernel that merely names its sm,
+      // are not this row.
+      {{"NVIDIA GeForce RTX 4090 with CUDA capability sm_89 is not compatible with the current PyTorch installation."},
+       {"cuda-sm-not-compatible-with-torch"},
+       "https://github.com/pytorch/pytorch/blob/v2.0.0/torch/cuda/__init__.py"},
+      {{"RuntimeError: CUDA error: no kernel image is available for execution on the device"},
+       {"cuda-no-kernel-image"},
+       "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html"},
+      {{"WARNING[XFORMERS]: xFormers can't load C++/CUDA extensions. xFormers was built for:"},
+       {"xformers-built-for-other-torch"},
+       "https://github.com/facebookresearch/xformers/blob/v0.0.23/xformers/_cpp_lib.py"},
+      {{"Using kernel fmha_cutlassF_f16_aligned_64x64_rf_sm80 for sm80"}, {}, "constructed: a kernel named, no failure"},
+      // nvcc: other refusals of its options keep their rows or none.
+      {{"nvcc fatal   : Unsupported gpu architecture 'compute_all'"},
+       {"cmake-native-arch-too-old"},
+       "https://github.com/colmap/colmap/issues/1822"},
+      {{"nvcc fatal   : A single input file is required for a non-link phase when an outputfile is specified"},
+       {},
+       "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html"},
+      // FindCUDA: a version too old is no path problem; other packages' FindPackageHandleStandardArgs failures keep their
+      // rows or none.
+      {{"-- Could NOT find CUDA: Found unsuitable version \"9.0\", but required is at least \"10.0\" (found /usr/local/cuda)"},
+       {},
+       "https://github.com/Kitware/CMake/blob/v3.19.0/Modules/FindPackageHandleStandardArgs.cmake"},
+      {{"-- Could NOT find CUDNN (missing: CUDNN_LIBRARY CUDNN_INCLUDE_DIR)"},
+       {},
+       "https://github.com/Kitware/CMake/blob/v3.19.0/Modules/FindPackageHandleStandardArgs.cmake"},
+      {{"  Could NOT find NvToolExt (missing: NvToolExt_LIBRARIES)"},
+       {"cmake-nvtoolsext-library-not-found"},
+       "https://github.com/NVIDIA/NVTX/issues/70"},
+      {{"-- Could NOT find CUDA (missing: CUDA_DIR)", "-- CUDA not found"},
+       {"findcuda-package-not-found"},
+       "https://github.com/flashlight/flashlight/issues/24"},
   };
   expect_each_case_matches(cases);
 }

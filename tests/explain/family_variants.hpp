@@ -1772,4 +1772,82 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
   return lines;
 }
 
+// Rounds 49 to 51, training rules: the variants of their rows (kept in their own table to keep the merge with
+// rounds 46 to 48 simple; family_test.cpp's Rounds49To51* tests check them as family_variants() is checked).
+inline const std::vector<FamilyVariant>& rounds_49_to_51_variants() {
+  static const std::vector<FamilyVariant> variants = {
+      // gpu-code-missing: xFormers' memory-efficient attention kernel running from code built for another sm.
+      {"FATAL: this function is for sm80, but was built for sm750", "xformers-kernel-built-for-other-sm",
+       "https://github.com/TheLastBen/fast-stable-diffusion/issues/1352"},
+      {"`FATAL: this function is for sm80, but was built for sm750`", "xformers-kernel-built-for-other-sm",
+       "https://github.com/d8ahazard/sd_dreambooth_extension/issues/74"},
+      {"FATAL: kernel `fmha_cutlassF_f32_aligned_64x64_rf_sm80` is for sm80-sm100, but was built for sm50",
+       "xformers-kernel-built-for-other-sm", "https://github.com/mosaicml/diffusion/issues/56"},
+      {"FATAL: kernel `fmha_cutlassB_f16_aligned_64x64_k64_sm80` is for sm80-sm100, but was built for sm75",
+       "xformers-kernel-built-for-other-sm",
+       "https://github.com/facebookresearch/xformers/blob/7a3838f3becbe0afd94da0d73d95ba98d02d1e9d/xformers/csrc/"
+       "attention/cuda/fmha/generate_kernels.py"},
+      // arch-detect: nvcc's single-output step given several architectures.
+      {"nvcc fatal   : Option '--ptx (-ptx)' is not allowed when compiling for multiple GPU architectures",
+       "nvcc-single-arch-option-multiple-archs", "https://github.com/NVIDIA/VisRTX/issues/74"},
+      {"nvcc fatal: Option '--ptx (-ptx)' is not allowed when compiling for multiple GPU architectures",
+       "nvcc-single-arch-option-multiple-archs", "https://github.com/NVIDIA/cuda-samples/issues/289"},
+      {"How to set the CMAKE_CUDA_ARCHITECTURES value? nvcc fatal : Option '--ptx (-ptx)' is not allowed when "
+       "compiling for multiple GPU architectures",
+       "nvcc-single-arch-option-multiple-archs", "https://github.com/mmp/pbrt-v4/issues/374"},
+      // rocm-path: FindCUDA (find_package(CUDA)) not finding the toolkit or its parts.
+      {"-- Could NOT find CUDA (missing: CUDA_DIR)", "findcuda-package-not-found",
+       "https://github.com/flashlight/flashlight/issues/24"},
+      {"  Could NOT find CUDA (missing: CUDA_CUDART_LIBRARY) (found suitable version\n"
+       "  \"10.0\", minimum required is \"10\")",
+       "findcuda-package-not-found", "https://github.com/stereolabs/zed-ros-wrapper/issues/668"},
+      {"when I cmake .. it returns:  Could NOT find CUDA (missing: CUDA_INCLUDE_DIRS CUDA_CUDART_LIBRARY) (found   "
+       "version \"11.1\")",
+       "findcuda-package-not-found", "https://github.com/NVIDIA-AI-IOT/CUDA-PointPillars/issues/112"},
+      {"  Could NOT find CUDA (missing: CUDA_INCLUDE_DIRS) (found version \"6.0\")", "findcuda-package-not-found",
+       "https://github.com/GMMTeam/GMM/issues/3"},
+      {"  Could NOT find CUDA (missing: CUDA_TOOLKIT_ROOT_DIR CUDA_NVCC_EXECUTABLE CUDA_INCLUDE_DIRS CUDA_CUDART_LIBRARY)",
+       "findcuda-package-not-found", "https://github.com/Kitware/CMake/blob/v3.19.0/Modules/FindCUDA.cmake"},
+  };
+  return variants;
+}
+
+// Rounds 49 to 51's none logs: their error lines match nothing.
+inline const std::vector<FamilyVariant>& rounds_49_to_51_lines_of_no_category() {
+  static const std::vector<FamilyVariant> lines = {
+      {"RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 2.00 GiB total capacity; 1.15 GiB already "
+       "allocated; 0 bytes free; 1.20 GiB reserved in total by PyTorch)",
+       "", "tests/data/logs/none/talking-head-anime-gtx750ti-2gb-cuda-oom.log"},
+      {"HIP out of memory. Tried to allocate 12.00 GiB. GPU 0 has a total capacity of 15.98 GiB of which 9.51 GiB is "
+       "free. Of the allocated memory 5.85 GiB is allocated by PyTorch, and 270.37 MiB is reserved by PyTorch but "
+       "unallocated. If reserved but unallocated memory is large try setting "
+       "PYTORCH_HIP_ALLOC_CONF=expandable_segments:True to avoid fragmentation. See documentation for Memory "
+       "Management (https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)```",
+       "", "tests/data/logs/none/echomimic-rx6800xt-hip-oom-512.log"},
+      {"jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 4770354232 "
+       "bytes.",
+       "", "tests/data/logs/none/afprofile-rtx3080ti-jax-resource-exhausted-oom.log"},
+      {"BufferAssignment OOM Debugging.", "", "tests/data/logs/none/afprofile-rtx3080ti-jax-resource-exhausted-oom.log"},
+      {"[trainer0|0]:ncclSocketInit: connecting to address  with family 59936 is neither AF_INET(2) nor AF_INET6(10)", "",
+       "tests/data/logs/none/nccl-socket-ifname-missing-interface-family.log"},
+      {"[trainer0|0]:ncclInternalError: Internal check failed.", "",
+       "tests/data/logs/none/nccl-socket-ifname-missing-interface-family.log"},
+      {"Failed to initialize NVML: Driver/library version mismatch", "",
+       "tests/data/logs/none/tensorflowonspark-nvml-driver-library-mismatch.log"},
+      {"CUDA out of memory. Tried to allocate 16.00 MiB (GPU 0; 39.59 GiB total capacity; 666.60 MiB already allocated; "
+       "13.19 MiB free; 682.00 MiB reserved in total by PyTorch) If reserved memory is >> allocated memory try setting "
+       "max_split_size_mb to avoid fragmentation.  See documentation for Memory Management and PYTORCH_CUDA_ALLOC_CONF.",
+       "", "tests/data/logs/none/beam-runinference-pytorch-cuda-oom.log"},
+      {"11:47:55 error: couldn't create a temp dir: No space left on device (os error 28) at path \"/tmp/rustctrvhIF\"",
+       "", "tests/data/logs/none/nodejs-ci-docker-host-disk-full-rustc-tmp.log"},
+      {"11:47:55 error: could not compile `icu_locale_data` (build script) due to 1 previous error", "",
+       "tests/data/logs/none/nodejs-ci-docker-host-disk-full-rustc-tmp.log"},
+      {"2021-03-23T17:28:04.3930818Z Error response from daemon: Error processing tar file(exit status 1): write "
+       "/server-runtime-keycloak/target/dirigible-server-runtime-keycloak/WEB-INF/lib/rocksdbjni-5.18.4.jar: no space "
+       "left on device",
+       "", "tests/data/logs/none/dirigible-ci-docker-build-no-space-left.log"},
+  };
+  return lines;
+}
+
 }  // namespace archfit::test

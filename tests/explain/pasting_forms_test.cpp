@@ -276,11 +276,14 @@ std::vector<Transform> make_transforms() {
   // tinycudann extension for compute capability 70." at the end of a long sentence (an older row's wording, cut
   // mid-word). Their nvcc lines (compute_71, compute_86+PTX) survive every form the training lines do: a piece cut
   // inside the architecture's name keeps nvcc's row, and the whole-log rule reads only a name whose end it sees.
+  // Rounds 49 to 51 add one at 40 columns with an indent: VisRTX#74's nvcc "Option '--ptx (-ptx)' is not allowed when
+  // compiling for multiple GPU architectures" (nvcc-single-arch-option-multiple-archs), whose 60-character phrase a
+  // 36-column piece cuts mid-word; every other form keeps it (the words' wrap is joined).
   struct Lost {
     std::size_t words, columns, words_indent, columns_indent;
   };
   const std::vector<std::pair<std::size_t, Lost>> widths = {
-      {40, {24, 25, 22, 51}}, {60, {17, 16, 18, 18}}, {80, {9, 11, 9, 11}}, {100, {8, 8, 8, 8}}, {120, {2, 2, 2, 2}}};
+      {40, {24, 25, 22, 52}}, {60, {17, 16, 18, 18}}, {80, {9, 11, 9, 11}}, {100, {8, 8, 8, 8}}, {120, {2, 2, 2, 2}}};
   for (const auto& [width, lost] : widths) {
     for (const std::string indent : {"", "    "}) {
       std::string suffix = std::to_string(width) + (indent.empty() ? "" : "-indent");
