@@ -237,6 +237,11 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // but off the loader path (darknet: copied to /usr/local/lib and ldconfig) is the author's fix, not in the log.
     "rocm-path/csdn-qq_41620875-109279450-darknet-libcudart-so-10-0.log",
     "rocm-path/huggingface-space-ginigen-mistral-perflexity-llama-cpp-libcudart-so-12-missing.log",
+    // rounds 49 to 51
+    // flashlight#24: only CMake's status line for an optional CUDA names what is missing (`-- Could NOT find CUDA
+    // (missing: CUDA_DIR)`), which every CPU-only configure prints before whatever fails, so no row reads it; the
+    // error itself ("CUDA required to build CUDA backend") is the project's own and does not say why.
+    "rocm-path/flashlight-centos7-cuda10-could-not-find-cuda-dir.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any

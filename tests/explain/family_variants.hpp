@@ -1796,8 +1796,6 @@ inline const std::vector<FamilyVariant>& rounds_49_to_51_variants() {
        "compiling for multiple GPU architectures",
        "nvcc-single-arch-option-multiple-archs", "https://github.com/mmp/pbrt-v4/issues/374"},
       // rocm-path: FindCUDA (find_package(CUDA)) not finding the toolkit or its parts.
-      {"-- Could NOT find CUDA (missing: CUDA_DIR)", "findcuda-package-not-found",
-       "https://github.com/flashlight/flashlight/issues/24"},
       {"  Could NOT find CUDA (missing: CUDA_CUDART_LIBRARY) (found suitable version\n"
        "  \"10.0\", minimum required is \"10\")",
        "findcuda-package-not-found", "https://github.com/stereolabs/zed-ros-wrapper/issues/668"},
