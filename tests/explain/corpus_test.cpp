@@ -237,6 +237,14 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // but off the loader path (darknet: copied to /usr/local/lib and ldconfig) is the author's fix, not in the log.
     "rocm-path/csdn-qq_41620875-109279450-darknet-libcudart-so-10-0.log",
     "rocm-path/huggingface-space-ginigen-mistral-perflexity-llama-cpp-libcudart-so-12-missing.log",
+    // Rounds 46 to 48: CuPy's "NVRTCError: NVRTC_ERROR_COMPILATION (6)" alone, which any kernel source NVRTC cannot
+    // compile raises; that the fp16 headers of CUDA 12.2+ include runtime headers (vector_types.h) the install lacked is
+    // in CuPy's documentation (cupy#8593), not in the paste.
+    "missing-headers/cupy-8466-nvrtc-fp16-needs-cuda-runtime-headers.log",
+    // Rounds 46 to 48: MP-SPDZ's compiler warning and a bare "Killed" line. A bare Killed names no process: it is also
+    // what a program killed for memory at run time prints (the none log fooocus-447); that the process was the
+    // compiler is the author's "when i compile the code", and that it ran out of memory the maintainer's answer.
+    "oom/mp-spdz-1146-compile-killed.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any
