@@ -1134,7 +1134,7 @@ TEST(CauseFamilies, Rounds43To45RowsLeaveNeighbouringWordingsAlone) {
 
 // Rounds 46 to 48's rows take their own wording and leave the neighbouring messages alone: Python's generic read-only
 // attribute, Paddle's warning for a GPU its wheel may still run (a newer GPU, an arch list reaching below it), CMake's
-// if() error without the arch-selection frame, a Killed error of no build.
+// if() error without PyTorch's arch-selection frame (and FindCUDA's frame), a Killed error of no build.
 TEST(CauseFamilies, Rounds46To48RowsLeaveNeighbouringWordingsAlone) {
   const std::vector<NeighbourCase> cases = {
       {{"AttributeError: can't set attribute 'src'"}, {}, "constructed: Python's read-only property, no Triton"},
@@ -1163,6 +1163,10 @@ TEST(CauseFamilies, Rounds46To48RowsLeaveNeighbouringWordingsAlone) {
       {{"-- Added CUDA NVCC flags for: -gencode;arch=compute_61,code=sm_61", "select_nvcc_arch_flags(NVCC_FLAGS 6.1)"},
        {},
        "constructed: the function named outside a call stack"},
+      // FindCUDA's own frame stays the error line's (Rounds27And28RowsLeaveNeighbouringWordingsAlone).
+      {{"Call Stack (most recent call first):", "  CMakeLists.txt:541 (cuda_select_nvcc_arch_flags)"},
+       {},
+       "https://github.com/NixOS/nixpkgs/pull/536525"},
       // A Killed error of something that is no build; a build failing with another error.
       {{"python3 train.py fails with a \"Killed\" error after epoch 3"}, {}, "constructed: no build"},
       {{"The build fails with a \"Permission denied\" error"}, {}, "constructed: another error"},

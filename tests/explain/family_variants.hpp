@@ -1281,11 +1281,9 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "framework-gpu-below-min-capability",
        "https://github.com/PaddlePaddle/Paddle/blob/00816fcb21ade6ad4425774b0e989c8098c6d324/paddle/phi/backends/gpu/"
        "gpu_resources.cc"},
-      // arch-detect: a CMake error raised inside the function that turns the arch list into nvcc flags.
+      // arch-detect: a CMake error raised inside PyTorch's function that turns TORCH_CUDA_ARCH_LIST into nvcc flags.
       {"  cmake/public/cuda.cmake:419 (caffe2_select_nvcc_arch_flags)", "cmake-error-in-nvcc-arch-selection",
        "https://github.com/pytorch/pytorch/pull/7879"},
-      {"  CMakeLists.txt:57 (CUDA_SELECT_NVCC_ARCH_FLAGS)", "cmake-error-in-nvcc-arch-selection",
-       "https://github.com/Kitware/CMake/blob/v3.10.0/Modules/FindCUDA/select_compute_arch.cmake"},
       // oom: the author says the compilation failed with a Killed error.
       {"The cuOpt library build process fails during CUDA compilation with a \"Killed\" error, preventing successful "
        "compilation of the library and subsequent linking of user programs.",
