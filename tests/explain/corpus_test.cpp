@@ -242,6 +242,14 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // (missing: CUDA_DIR)`), which every CPU-only configure prints before whatever fails, so no row reads it; the
     // error itself ("CUDA required to build CUDA backend") is the project's own and does not say why.
     "rocm-path/flashlight-centos7-cuda10-could-not-find-cuda-dir.log",
+    // Rounds 46 to 48: CuPy's "NVRTCError: NVRTC_ERROR_COMPILATION (6)" alone, which any kernel source NVRTC cannot
+    // compile raises; that the fp16 headers of CUDA 12.2+ include runtime headers (vector_types.h) the install lacked is
+    // in CuPy's documentation (cupy#8593), not in the paste.
+    "missing-headers/cupy-8466-nvrtc-fp16-needs-cuda-runtime-headers.log",
+    // Rounds 46 to 48: MP-SPDZ's compiler warning and a bare "Killed" line. A bare Killed names no process: it is also
+    // what a program killed for memory at run time prints (the none log fooocus-447); that the process was the
+    // compiler is the author's "when i compile the code", and that it ran out of memory the maintainer's answer.
+    "oom/mp-spdz-1146-compile-killed.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any

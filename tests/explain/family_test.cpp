@@ -1133,6 +1133,48 @@ TEST(CauseFamilies, Rounds43To45RowsLeaveNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
+// Rounds 46 to 48's rows take their own wording and leave the neighbouring messages alone: Python's generic read-only
+// attribute, Paddle's warning for a GPU its wheel may still run (a newer GPU, an arch list reaching below it), CMake's
+// if() error without PyTorch's arch-selection frame (and FindCUDA's frame), a Killed error of no build.
+TEST(CauseFamilies, Rounds46To48RowsLeaveNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      {{"AttributeError: can't set attribute 'src'"}, {}, "constructed: Python's read-only property, no Triton"},
+      {{"AttributeError: property 'src' of 'Node' object has no setter"}, {}, "constructed: Python 3.11's wording"},
+      // Paddle's table calls compute capability 8.9 Ampere: the wheel's 8.6 code runs on it, so no row reads it.
+      {{"The GPU architecture in your current machine is Ampere, which is not compatible with Paddle installation with "
+        "arch: 70 75 80 86 , it is recommended to install the corresponding wheel package"},
+       {},
+       "https://github.com/PaddlePaddle/Paddle/blob/00816fcb21ade6ad4425774b0e989c8098c6d324/paddle/phi/backends/gpu/"
+       "gpu_resources.cc"},
+      {{"The GPU architecture in your current machine is Pascal, which is not compatible with Paddle installation with "
+        "arch: 35 50 52 60 70 75 "},
+       {},
+       "constructed: a list reaching below the GPU (6.0's code runs on a 6.1 GPU)"},
+      {{"The GPU compute capability in your current machine is 120, which is not supported by Paddle, it is "
+        "recommended to install the corresponding wheel package"},
+       {},
+       "https://github.com/PaddlePaddle/Paddle/blob/00816fcb21ade6ad4425774b0e989c8098c6d324/paddle/phi/backends/gpu/"
+       "gpu_resources.cc"},
+      // CMake's if() error alone, and its other frames, name nothing; the arch-selection frame names the list.
+      {{"CMake Error at cmake/public/cuda.cmake:302 (if):", "  if given arguments:", "    \"6.0\" \"6.1\" \"7.0\"",
+        "  Unknown arguments specified", "Call Stack (most recent call first):", "  cmake/Dependencies.cmake:396 (include)",
+        "  CMakeLists.txt:188 (include)"},
+       {},
+       "https://github.com/pytorch/pytorch/pull/7879"},
+      {{"-- Added CUDA NVCC flags for: -gencode;arch=compute_61,code=sm_61", "select_nvcc_arch_flags(NVCC_FLAGS 6.1)"},
+       {},
+       "constructed: the function named outside a call stack"},
+      // FindCUDA's own frame stays the error line's (Rounds27And28RowsLeaveNeighbouringWordingsAlone).
+      {{"Call Stack (most recent call first):", "  CMakeLists.txt:541 (cuda_select_nvcc_arch_flags)"},
+       {},
+       "https://github.com/NixOS/nixpkgs/pull/536525"},
+      // A Killed error of something that is no build; a build failing with another error.
+      {{"python3 train.py fails with a \"Killed\" error after epoch 3"}, {}, "constructed: no build"},
+      {{"The build fails with a \"Permission denied\" error"}, {}, "constructed: another error"},
+  };
+  expect_each_case_matches(cases);
+}
+
 TEST(CauseFamilies, DeviceLibraryForATargetIsNeverAPathProblem) {
   auto set = signatures();
   for (const auto& variant : test::family_variants()) {

@@ -1264,6 +1264,32 @@ inline const std::vector<FamilyVariant>& family_variants() {
       // missing-headers: the compiler's missing header quoted in Markdown bold.
       {"the problem i meeted is **glm/glm.hpp: No such file or directory**.", "header-not-found-in-markdown-bold",
        "https://github.com/GuanxingLu/ManiGaussian/issues/41"},
+      // Rounds 46 to 48, training rules. triton-mismatch: code assigning JITFunction.src, which newer Triton forbids.
+      {"AttributeError: Cannot set attribute 'src' directly. Use '_unsafe_update_src()' and manually clear .hash of all "
+       "callers instead.",
+       "triton-module-moved", "https://github.com/yuvraj108c/ComfyUI-Whisper/issues/13"},
+      {"xFormers for CUDA 12.8 : AttributeError: Cannot set attribute 'src' directly. Use '_unsafe_update_src()' and "
+       "manually clear `.hash` of all callersinstead.",
+       "triton-module-moved", "https://github.com/facebookresearch/xformers/issues/1229"},
+      // gpu-code-missing: PaddlePaddle's wheel compiled only for archs above the GPU's.
+      {"W0831 17:08:58.996548 1851646 gpu_resources.cc:96] The GPU architecture in your current machine is Pascal, "
+       "which is not compatible with Paddle installation with arch: 70 75 80 86 , it is recommended to install the "
+       "corresponding wheel package according to the installation information on the official Paddle website.",
+       "framework-gpu-below-min-capability", "https://github.com/PaddlePaddle/Paddle/issues/55715"},
+      {"The GPU architecture in your current machine is Maxwell, which is not compatible with Paddle installation with "
+       "arch: 60 61 70 75 80 86 ",
+       "framework-gpu-below-min-capability",
+       "https://github.com/PaddlePaddle/Paddle/blob/00816fcb21ade6ad4425774b0e989c8098c6d324/paddle/phi/backends/gpu/"
+       "gpu_resources.cc"},
+      // arch-detect: a CMake error raised inside PyTorch's function that turns TORCH_CUDA_ARCH_LIST into nvcc flags.
+      {"  cmake/public/cuda.cmake:419 (caffe2_select_nvcc_arch_flags)", "cmake-error-in-nvcc-arch-selection",
+       "https://github.com/pytorch/pytorch/pull/7879"},
+      // oom: the author says the compilation failed with a Killed error.
+      {"The cuOpt library build process fails during CUDA compilation with a \"Killed\" error, preventing successful "
+       "compilation of the library and subsequent linking of user programs.",
+       "build-failed-due-to-out-of-memory", "https://github.com/NVIDIA/cuopt/issues/84"},
+      {"The build fails with a 'Killed' error after a few minutes.", "build-failed-due-to-out-of-memory",
+       "https://github.com/NVIDIA/cuopt/issues/84"},
   };
   return variants;
 }
@@ -1768,6 +1794,36 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
       {"The installed version of bitsandbytes was compiled without GPU support. 8-bit optimizers, 8-bit multiplication, "
        "and GPU quantization are unavailable. CUDA is required but not available for bitsandbytes.",
        "", "tests/data/logs/none/huggingface-space-research14lab-lingeval-bitsandbytes-no-gpu-4bit.log"},
+      // Rounds 46 to 48's none logs: a disk full (pip, a Windows download), no connection to the Hub, runtime GPU
+      // OOMs, a CUDA index with no torch, a driver too old for the PTX (ptxas's and the runtime's words), the MSVC
+      // STL's check of a macro clang does not define, a Python package not installed.
+      {"ERROR: Could not install packages due to an OSError: [Errno 28] No space left on device", "",
+       "tests/data/logs/none/co-sight-20-pip-no-space-left.log"},
+      {"There is not enough space on the disk. (os error 112)", "",
+       "tests/data/logs/none/vibe-1168-windows-os-error-112-model-download.log"},
+      {"sona stderr: fatal error: out of memory", "", "tests/data/logs/none/vibe-1168-windows-os-error-112-model-download.log"},
+      {"OSError: We couldn't connect to 'https://huggingface.co' to load this file, couldn't find it in the cached files "
+       "and it looks like facebook/sam-vit-base is not the path to a directory containing a file named config.json.",
+       "", "tests/data/logs/none/rsprompter-78-huggingface-connect-timeout.log"},
+      {"  torch.OutOfMemoryError: HIP out of memory. Tried to allocate 11.74 GiB. GPU 7 has a total capacity of 251.98 "
+       "GiB of which 6.94 GiB is free.",
+       "", "tests/data/logs/none/primus-349-llama31-8b-bf16-torchtitan-hip-oom.log"},
+      {"RuntimeError: CUDA out of memory Tried to allocate 200.00 MiB (GPU 0; 8.00 GiB total capacity; 5.96 GiB already "
+       "allocated; 0 bytes free; 6.18 GiB reserved in total by PyTorch)",
+       "", "tests/data/logs/none/blog-iopenv-VB9QUKRUI-yolo-cuda-oom.log"},
+      {"> ERROR: Could not find a version that satisfies the requirement torch==2.10.0 (from versions: none)", "",
+       "tests/data/logs/none/comfyui-trellis2-131-torch-2.10-cu131-index-no-versions.log"},
+      {"NvidiaKernel.cpp:82 Check failed: cuLinkAddFile_v2( link_state, CU_JIT_INPUT_FATBINARY, gpu_rt_path.c_str(), 0, "
+       "nullptr, nullptr) == CUDA_SUCCESS (218 == 0) ptxas application ptx input, line 9; fatal   : Unsupported "
+       ".version 7.0; current version is '6.4'.",
+       "", "tests/data/logs/none/heavydb-617-omnisci-5.5-ptx-7.0-driver-ptxas-6.4.log"},
+      {"[cudaErrorUnsupportedPtxVersion] the provided PTX was compiled with an unsupported toolchain. in expression "
+       "cudaGetLastError()",
+       "", "tests/data/logs/none/nvbandwidth-61-cuda-13.2-build-driver-580-unsupported-ptx-version.log"},
+      {"#error STL1002: Unexpected compiler version, expected CUDA 10.1 Update 2 or newer.", "",
+       "tests/data/logs/none/msvc-stl-2359-clang-cuda-yvals-core-stl1002-cudacc-ver-undefined.log"},
+      {"ModuleNotFoundError: No module named 'triton'", "",
+       "tests/data/logs/none/hfdisc-Phi-3.5-MoE-instruct-41-no-module-triton.log"},
   };
   return lines;
 }
