@@ -2231,33 +2231,6 @@ TEST(CauseFamilies, OomAndCpuIsaBreadthLeavesNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
-
-// Rounds 49 to 51, training rules: their variants go to their rows (as EveryVariantIsGivenToItsSignature checks
-// family_variants()), the second stage alone never names another category for them, and their none logs' error lines
-// match nothing (as LinesOfNoCategoryMatchNothing and SecondStage.AloneItNeverContradictsTheFamilies check theirs).
-TEST(CauseFamilies, Rounds49To51VariantsAreGivenToTheirSignature) {
-  auto full = signatures();
-  auto stage_two = second_stage_only();
-  for (const auto& variant : test::rounds_49_to_51_variants()) {
-    SCOPED_TRACE(variant.source);
-    ASSERT_GE(full->find(variant.id), 0) << variant.id << " is not a signature or rule id";
-    EXPECT_EQ(matched_ids(test::lines_of(variant)), std::vector<std::string>{variant.id}) << variant.line;
-    const std::string& expected = full->signatures[static_cast<std::size_t>(full->find(variant.id))].category;
-    for (const auto& category : categories_of(stage_two, test::lines_of(variant))) {
-      EXPECT_EQ(category, expected) << variant.line;
-    }
-  }
-}
-
-TEST(CauseFamilies, Rounds49To51LinesOfNoCategoryMatchNothing) {
-  auto stage_two = second_stage_only();
-  for (const auto& line : test::rounds_49_to_51_lines_of_no_category()) {
-    SCOPED_TRACE(line.source);
-    EXPECT_TRUE(matched_ids({line.line}).empty()) << line.line;
-    EXPECT_TRUE(categories_of(stage_two, {line.line}).empty()) << line.line;
-  }
-}
-
 // Rounds 49 to 51's rows take their own wording and leave the neighbouring messages to the rows that had them (or to
 // none).
 TEST(CauseFamilies, Rounds49To51RowsLeaveNeighbouringWordingsAlone) {

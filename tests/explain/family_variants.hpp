@@ -1290,6 +1290,37 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "build-failed-due-to-out-of-memory", "https://github.com/NVIDIA/cuopt/issues/84"},
       {"The build fails with a 'Killed' error after a few minutes.", "build-failed-due-to-out-of-memory",
        "https://github.com/NVIDIA/cuopt/issues/84"},
+      // Rounds 49 to 51.
+      // gpu-code-missing: xFormers' memory-efficient attention kernel running from code built for another sm.
+      {"FATAL: this function is for sm80, but was built for sm750", "xformers-kernel-built-for-other-sm",
+       "https://github.com/TheLastBen/fast-stable-diffusion/issues/1352"},
+      {"`FATAL: this function is for sm80, but was built for sm750`", "xformers-kernel-built-for-other-sm",
+       "https://github.com/d8ahazard/sd_dreambooth_extension/issues/74"},
+      {"FATAL: kernel `fmha_cutlassF_f32_aligned_64x64_rf_sm80` is for sm80-sm100, but was built for sm50",
+       "xformers-kernel-built-for-other-sm", "https://github.com/mosaicml/diffusion/issues/56"},
+      {"FATAL: kernel `fmha_cutlassB_f16_aligned_64x64_k64_sm80` is for sm80-sm100, but was built for sm75",
+       "xformers-kernel-built-for-other-sm",
+       "https://github.com/facebookresearch/xformers/blob/7a3838f3becbe0afd94da0d73d95ba98d02d1e9d/xformers/csrc/"
+       "attention/cuda/fmha/generate_kernels.py"},
+      // arch-detect: nvcc's single-output step given several architectures.
+      {"nvcc fatal   : Option '--ptx (-ptx)' is not allowed when compiling for multiple GPU architectures",
+       "nvcc-single-arch-option-multiple-archs", "https://github.com/NVIDIA/VisRTX/issues/74"},
+      {"nvcc fatal: Option '--ptx (-ptx)' is not allowed when compiling for multiple GPU architectures",
+       "nvcc-single-arch-option-multiple-archs", "https://github.com/NVIDIA/cuda-samples/issues/289"},
+      {"How to set the CMAKE_CUDA_ARCHITECTURES value? nvcc fatal : Option '--ptx (-ptx)' is not allowed when "
+       "compiling for multiple GPU architectures",
+       "nvcc-single-arch-option-multiple-archs", "https://github.com/mmp/pbrt-v4/issues/374"},
+      // rocm-path: FindCUDA (find_package(CUDA)) not finding the toolkit or its parts.
+      {"  Could NOT find CUDA (missing: CUDA_CUDART_LIBRARY) (found suitable version\n"
+       "  \"10.0\", minimum required is \"10\")",
+       "findcuda-package-not-found", "https://github.com/stereolabs/zed-ros-wrapper/issues/668"},
+      {"when I cmake .. it returns:  Could NOT find CUDA (missing: CUDA_INCLUDE_DIRS CUDA_CUDART_LIBRARY) (found   "
+       "version \"11.1\")",
+       "findcuda-package-not-found", "https://github.com/NVIDIA-AI-IOT/CUDA-PointPillars/issues/112"},
+      {"  Could NOT find CUDA (missing: CUDA_INCLUDE_DIRS) (found version \"6.0\")", "findcuda-package-not-found",
+       "https://github.com/GMMTeam/GMM/issues/3"},
+      {"  Could NOT find CUDA (missing: CUDA_TOOLKIT_ROOT_DIR CUDA_NVCC_EXECUTABLE CUDA_INCLUDE_DIRS CUDA_CUDART_LIBRARY)",
+       "findcuda-package-not-found", "https://github.com/Kitware/CMake/blob/v3.19.0/Modules/FindCUDA.cmake"},
   };
   return variants;
 }
@@ -1824,51 +1855,7 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
        "tests/data/logs/none/msvc-stl-2359-clang-cuda-yvals-core-stl1002-cudacc-ver-undefined.log"},
       {"ModuleNotFoundError: No module named 'triton'", "",
        "tests/data/logs/none/hfdisc-Phi-3.5-MoE-instruct-41-no-module-triton.log"},
-  };
-  return lines;
-}
-
-// Rounds 49 to 51, training rules: the variants of their rows (kept in their own table to keep the merge with
-// rounds 46 to 48 simple; family_test.cpp's Rounds49To51* tests check them as family_variants() is checked).
-inline const std::vector<FamilyVariant>& rounds_49_to_51_variants() {
-  static const std::vector<FamilyVariant> variants = {
-      // gpu-code-missing: xFormers' memory-efficient attention kernel running from code built for another sm.
-      {"FATAL: this function is for sm80, but was built for sm750", "xformers-kernel-built-for-other-sm",
-       "https://github.com/TheLastBen/fast-stable-diffusion/issues/1352"},
-      {"`FATAL: this function is for sm80, but was built for sm750`", "xformers-kernel-built-for-other-sm",
-       "https://github.com/d8ahazard/sd_dreambooth_extension/issues/74"},
-      {"FATAL: kernel `fmha_cutlassF_f32_aligned_64x64_rf_sm80` is for sm80-sm100, but was built for sm50",
-       "xformers-kernel-built-for-other-sm", "https://github.com/mosaicml/diffusion/issues/56"},
-      {"FATAL: kernel `fmha_cutlassB_f16_aligned_64x64_k64_sm80` is for sm80-sm100, but was built for sm75",
-       "xformers-kernel-built-for-other-sm",
-       "https://github.com/facebookresearch/xformers/blob/7a3838f3becbe0afd94da0d73d95ba98d02d1e9d/xformers/csrc/"
-       "attention/cuda/fmha/generate_kernels.py"},
-      // arch-detect: nvcc's single-output step given several architectures.
-      {"nvcc fatal   : Option '--ptx (-ptx)' is not allowed when compiling for multiple GPU architectures",
-       "nvcc-single-arch-option-multiple-archs", "https://github.com/NVIDIA/VisRTX/issues/74"},
-      {"nvcc fatal: Option '--ptx (-ptx)' is not allowed when compiling for multiple GPU architectures",
-       "nvcc-single-arch-option-multiple-archs", "https://github.com/NVIDIA/cuda-samples/issues/289"},
-      {"How to set the CMAKE_CUDA_ARCHITECTURES value? nvcc fatal : Option '--ptx (-ptx)' is not allowed when "
-       "compiling for multiple GPU architectures",
-       "nvcc-single-arch-option-multiple-archs", "https://github.com/mmp/pbrt-v4/issues/374"},
-      // rocm-path: FindCUDA (find_package(CUDA)) not finding the toolkit or its parts.
-      {"  Could NOT find CUDA (missing: CUDA_CUDART_LIBRARY) (found suitable version\n"
-       "  \"10.0\", minimum required is \"10\")",
-       "findcuda-package-not-found", "https://github.com/stereolabs/zed-ros-wrapper/issues/668"},
-      {"when I cmake .. it returns:  Could NOT find CUDA (missing: CUDA_INCLUDE_DIRS CUDA_CUDART_LIBRARY) (found   "
-       "version \"11.1\")",
-       "findcuda-package-not-found", "https://github.com/NVIDIA-AI-IOT/CUDA-PointPillars/issues/112"},
-      {"  Could NOT find CUDA (missing: CUDA_INCLUDE_DIRS) (found version \"6.0\")", "findcuda-package-not-found",
-       "https://github.com/GMMTeam/GMM/issues/3"},
-      {"  Could NOT find CUDA (missing: CUDA_TOOLKIT_ROOT_DIR CUDA_NVCC_EXECUTABLE CUDA_INCLUDE_DIRS CUDA_CUDART_LIBRARY)",
-       "findcuda-package-not-found", "https://github.com/Kitware/CMake/blob/v3.19.0/Modules/FindCUDA.cmake"},
-  };
-  return variants;
-}
-
-// Rounds 49 to 51's none logs: their error lines match nothing.
-inline const std::vector<FamilyVariant>& rounds_49_to_51_lines_of_no_category() {
-  static const std::vector<FamilyVariant> lines = {
+      // Rounds 49 to 51.
       {"RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 2.00 GiB total capacity; 1.15 GiB already "
        "allocated; 0 bytes free; 1.20 GiB reserved in total by PyTorch)",
        "", "tests/data/logs/none/talking-head-anime-gtx750ti-2gb-cuda-oom.log"},
