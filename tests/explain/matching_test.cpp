@@ -223,13 +223,21 @@ TEST(SignatureTable, PrefilterNeverRejectsALineTheRegexMatches) {
     }
     EXPECT_TRUE(literal_present) << id << " matches but its prefilter rejects: " << matching;
   };
+  // Each distinct line once: a third of the corpus's lines repeat one seen before (13,285 lines, 8,785 distinct), and
+  // every regex against every line is the release suite's longest test. Under a sanitizer, one log in
+  // test::k_sanitized_corpus_stride (for memory errors; the count below scales).
+  std::set<std::string> seen;
+  std::size_t log_number = 0;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(test::logs_dir())) {
-    if (entry.path().extension() != ".log") {
+    if (entry.path().extension() != ".log" || !test::in_corpus_sample(log_number++)) {
       continue;
     }
     for (const auto& line : test::lines(test::read_text(entry.path()))) {
       visible_text(line, visible);
       matching_text(visible, matching);
+      if (!seen.insert(matching).second) {
+        continue;
+      }
       for (std::size_t i = 0; i < (*set)->first_stage; ++i) {
         const auto& signature = (*set)->signatures[i];
         check(signature.id, signature.regex, signature.literals);
@@ -242,7 +250,7 @@ TEST(SignatureTable, PrefilterNeverRejectsALineTheRegexMatches) {
       }
     }
   }
-  EXPECT_GE(regex_matches, 55u);
+  EXPECT_GE(regex_matches, test::k_sanitized ? 55u / test::k_sanitized_corpus_stride : 55u);
 }
 
 TEST(LogScanner, EvidenceIsBoundedAndFirstMatchingRowOwnsTheLine) {

@@ -313,22 +313,10 @@ struct Sample {
   std::string line;
 };
 
-// Under AddressSanitizer explain runs about twenty times slower, and each form group is a process that explains the
-// whole training corpus first: at 665 logs the groups outran their 600 s on a loaded host (fresh-root run 22). There
-// the forms run over the samples of every third log, for memory errors and crashes only; the release build asserts
-// the loss counts, which are counts of the full sample.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool k_sanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool k_sanitized = true;
-#else
-constexpr bool k_sanitized = false;
-#endif
-#else
-constexpr bool k_sanitized = false;
-#endif
-constexpr std::size_t k_sanitized_log_stride = 3;
+// Under a sanitizer (test::k_sanitized) each form group's process would first explain the whole training corpus: at
+// 665 logs the groups outran their 600 s on a loaded host (fresh-root run 22). There the forms run over the samples
+// of the logs test::in_corpus_sample takes, for memory errors and crashes only; the release build asserts the loss
+// counts, which are counts of the full sample.
 
 // The first evidence line of every training log explain gets right, when that line alone names the category.
 const std::vector<Sample>& samples() {
@@ -337,7 +325,7 @@ const std::vector<Sample>& samples() {
     std::set<std::string> seen;
     std::size_t row_number = 0;
     for (const auto& row : read_log_index()) {
-      if (row.category == "none" || (k_sanitized && row_number++ % k_sanitized_log_stride != 0)) {
+      if (!in_corpus_sample(row_number++) || row.category == "none") {
         continue;
       }
       auto explanation = explain_file_without_context(logs_dir() / row.file);
@@ -504,7 +492,7 @@ TEST(PastingForms, UnrelatedLinesAreNotJoined) {
   EXPECT_NE(explain_text_category(traceback), "triton-compile");
 }
 
-TEST(PastingForms, EnoughSamples) { EXPECT_GE(samples().size(), k_sanitized ? 200u / k_sanitized_log_stride : 200u); }
+TEST(PastingForms, EnoughSamples) { EXPECT_GE(samples().size(), k_sanitized ? 200u / k_sanitized_corpus_stride : 200u); }
 
 // The forms run in groups, each its own test (its own process under CTest): in the sanitizer build, about
 // twenty times slower, all forms in one test outran the test's timeout once the wrap forms came.

@@ -2,6 +2,7 @@
 // command (an oracle tool or the archfit binary) and capturing what it printed.
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -9,6 +10,29 @@
 #include <nlohmann/json.hpp>
 
 namespace archfit::test {
+
+// Whether this build carries AddressSanitizer (the `asan` preset: ASan+UBSan, clang 19). There archfit runs five to
+// twenty times slower, and the tests that sweep the whole log corpus (explain on 1,355 training logs, every pasting
+// form, every prefilter against every regex) took 85 minutes of CPU between them in CI's fresh root, more than the
+// rest of the suite (stop 34's CI ran out of its 90 minutes in that suite). Under a sanitizer those sweeps look for
+// memory errors, leaks and undefined behaviour, which one log in k_sanitized_corpus_stride finds as well as every
+// log; the release build runs every log and asserts the counts. The fuzzers add what a sample leaves out.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool k_sanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool k_sanitized = true;
+#else
+inline constexpr bool k_sanitized = false;
+#endif
+#else
+inline constexpr bool k_sanitized = false;
+#endif
+inline constexpr std::size_t k_sanitized_corpus_stride = 10;
+
+// Whether a corpus sweep takes its item number `index` (0-based, in the corpus's own order): always in a release
+// build, one in k_sanitized_corpus_stride under a sanitizer.
+constexpr bool in_corpus_sample(std::size_t index) { return !k_sanitized || index % k_sanitized_corpus_stride == 0; }
 
 // ${build}/fixtures/<name>, e.g. fixture_dir("amd"). Fails the test (ADD_FAILURE) if missing.
 std::filesystem::path fixture_dir(const std::string& name);
