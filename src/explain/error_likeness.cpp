@@ -35,10 +35,17 @@ std::vector<std::string> keyword_texts() {
   return texts;
 }
 
+// Built once: every LogScanner has an ErrorLikeness, and building the DFA's table per scanner would cost more than a
+// short log's scan.
+const LiteralSet& keyword_set() {
+  static const LiteralSet keywords{keyword_texts()};
+  return keywords;
+}
+
 }  // namespace
 
 struct ErrorLikeness::Impl {
-  LiteralSet keywords{keyword_texts()};
+  const LiteralSet& keywords = keyword_set();
   std::vector<std::uint32_t> seen = std::vector<std::uint32_t>(k_keywords.size(), 0);
   std::uint32_t stamp = 0;
   std::string lower;

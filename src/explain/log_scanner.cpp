@@ -14,47 +14,6 @@ namespace archfit::explain {
 
 namespace {
 
-std::vector<std::string> all_literals(const SignatureSet& set, std::vector<std::size_t>& owner,
-                                      std::vector<std::size_t>& unfiltered) {
-  std::vector<std::string> literals;
-  for (std::size_t i = 0; i < set.first_stage; ++i) {
-    if (set.signatures[i].literals.empty()) {
-      unfiltered.push_back(i);
-    }
-    for (const auto& literal : set.signatures[i].literals) {
-      literals.push_back(literal);
-      owner.push_back(i);
-    }
-  }
-  return literals;
-}
-
-std::vector<std::string> facet_literals(const SignatureSet& set, std::vector<std::size_t>& owner,
-                                        std::vector<std::size_t>& unfiltered) {
-  std::vector<std::string> literals;
-  for (std::size_t i = 0; i < set.facets.size(); ++i) {
-    if (set.facets[i].literals.empty()) {
-      unfiltered.push_back(i);
-    }
-    for (const auto& literal : set.facets[i].literals) {
-      literals.push_back(literal);
-      owner.push_back(i);
-    }
-  }
-  return literals;
-}
-
-std::vector<std::string> symptom_literals(const SignatureSet& set, const std::vector<std::string>& facet_literals,
-                                          const std::vector<std::size_t>& owner) {
-  std::vector<std::string> literals;
-  for (std::size_t i = 0; i < facet_literals.size(); ++i) {
-    if (set.facets[owner[i]].kind == "symptom") {
-      literals.push_back(facet_literals[i]);
-    }
-  }
-  return literals;
-}
-
 // The regex sees at most k_window bytes of `text`, centred on the first of `literals` found.
 bool search_window(const std::regex& regex, const std::vector<std::string>& literals, std::string_view text,
                    std::size_t window) {
@@ -123,24 +82,11 @@ std::string clip_text(std::string_view text, std::size_t limit) {
 
 LogScanner::LogScanner(std::shared_ptr<const SignatureSet> signatures)
     : m_signatures(std::move(signatures)),
-      m_literal_texts(all_literals(*m_signatures, m_literal_owner, m_unfiltered)),
-      m_literals(m_literal_texts),
-      m_seen(m_literal_texts.size(), 0),
-      m_facet_literal_texts(facet_literals(*m_signatures, m_facet_literal_owner, m_unfiltered_facets)),
-      m_facet_literals(m_facet_literal_texts),
-      m_facet_seen(m_facet_literal_texts.size(), 0),
-      m_symptom_literal_texts(symptom_literals(*m_signatures, m_facet_literal_texts, m_facet_literal_owner)),
-      m_symptom_literals(m_symptom_literal_texts),
-      m_symptom_seen(m_symptom_literal_texts.size(), 0),
+      m_prefilter(prefilter_for(*m_signatures)),
+      m_seen(m_prefilter->literal_texts.size(), 0),
+      m_facet_seen(m_prefilter->facet_literal_texts.size(), 0),
+      m_symptom_seen(m_prefilter->symptom_literal_texts.size(), 0),
       m_hits(m_signatures->signatures.size()) {
-  for (const auto& literal : m_literal_texts) {
-    m_longest_literal = std::max(m_longest_literal, literal.size());
-  }
-  for (std::size_t i = 0; i < m_facet_literal_texts.size(); ++i) {
-    if (m_signatures->facets[m_facet_literal_owner[i]].kind == "symptom") {
-      m_longest_symptom_literal = std::max(m_longest_symptom_literal, m_facet_literal_texts[i].size());
-    }
-  }
   for (std::size_t i = 0; i < m_hits.size(); ++i) {
     m_hits[i].signature = i;
   }
@@ -184,12 +130,13 @@ void LogScanner::keep_if_error_like(std::string_view text) {
 }
 
 void LogScanner::collect_candidates(std::string_view matching, std::vector<std::size_t>& out) {
-  out.assign(m_unfiltered.begin(), m_unfiltered.end());
+  out.assign(prefilter().unfiltered.begin(), prefilter().unfiltered.end());
   if (++m_stamp == 0) {
     std::fill(m_seen.begin(), m_seen.end(), 0);
     m_stamp = 1;
   }
-  m_literals.find_all(matching, m_seen, m_stamp, [&](std::uint32_t literal) { out.push_back(m_literal_owner[literal]); });
+  prefilter().literals.find_all(matching, m_seen, m_stamp,
+                                [&](std::uint32_t literal) { out.push_back(prefilter().literal_owner[literal]); });
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
 }
@@ -232,12 +179,12 @@ int LogScanner::second_stage_row(std::string_view matching) {
   }
   // Which facets' literals occur (facets without literals are always candidates).
   m_facet_state.assign(set.facets.size(), k_facet_absent);
-  for (std::size_t index : m_unfiltered_facets) {
+  for (std::size_t index : prefilter().unfiltered_facets) {
     m_facet_state[index] = k_facet_untried;
   }
   bool any_symptom = false;
-  m_facet_literals.find_all(matching, m_facet_seen, m_facet_stamp, [&](std::uint32_t literal) {
-    std::size_t index = m_facet_literal_owner[literal];
+  prefilter().facet_literals.find_all(matching, m_facet_seen, m_facet_stamp, [&](std::uint32_t literal) {
+    std::size_t index = prefilter().facet_literal_owner[literal];
     m_facet_state[index] = k_facet_untried;
     any_symptom = any_symptom || set.facets[index].kind == "symptom";
   });
@@ -544,7 +491,7 @@ bool LogScanner::match_wrapped(std::string_view visible, std::size_t limit) {
   // those of every piece and this line they are the join's candidates, so an ordinary line pays for
   // a few bytes, not for a join.
   // The tail is taken over the pieces, as a literal may span several short ones.
-  std::size_t reach = m_longest_literal > 0 ? m_longest_literal - 1 : 0;
+  std::size_t reach = prefilter().longest_literal > 0 ? prefilter().longest_literal - 1 : 0;
   std::string_view head = std::string_view(m_matching).substr(0, reach);
   m_break_symptom = false;
   // One resumable scan serves both readings where the tail lies within the last piece (the two
@@ -557,7 +504,7 @@ bool LogScanner::match_wrapped(std::string_view visible, std::size_t limit) {
     std::fill(m_seen.begin(), m_seen.end(), 0);
     m_stamp = 1;
   }
-  auto found = [&](std::uint32_t literal) { m_break_candidates.push_back(m_literal_owner[literal]); };
+  auto found = [&](std::uint32_t literal) { m_break_candidates.push_back(prefilter().literal_owner[literal]); };
   std::size_t symptom_head_part = std::string_view::npos;  // the head's part last read for symptoms alone
   bool symptom_in_head = false;
   for (std::string_view sep : {std::string_view(" "), std::string_view()}) {
@@ -573,8 +520,8 @@ bool LogScanner::match_wrapped(std::string_view visible, std::size_t limit) {
     // A symptom's literal (shorter than a row's) across the break, read as one window of 2 × the
     // longest symptom literal around it: the tail's part and the literals that span the break are
     // one resumable scan per reading, the head's part (the same for both readings) one scan.
-    std::size_t from = at_break - std::min(at_break, m_longest_symptom_literal);
-    std::size_t head_part = std::min(head.size(), 2 * m_longest_symptom_literal - (at_break - from));
+    std::size_t from = at_break - std::min(at_break, prefilter().longest_symptom_literal);
+    std::size_t head_part = std::min(head.size(), 2 * prefilter().longest_symptom_literal - (at_break - from));
     if (!m_break_symptom) {
       if (++m_symptom_stamp == 0) {
         std::fill(m_symptom_seen.begin(), m_symptom_seen.end(), 0);
@@ -582,9 +529,10 @@ bool LogScanner::match_wrapped(std::string_view visible, std::size_t limit) {
       }
       bool any = false;
       auto symptom = [&](std::uint32_t) { any = true; };
-      std::uint32_t state = m_symptom_literals.find_all_from(
+      const LiteralSet& symptoms = prefilter().symptom_literals;
+      std::uint32_t state = symptoms.find_all_from(
           0, std::string_view(m_joined_matching).substr(from, at_break - from), m_symptom_seen, m_symptom_stamp, symptom);
-      m_symptom_literals.find_all_across(state, head.substr(0, head_part), m_symptom_seen, m_symptom_stamp, symptom);
+      symptoms.find_all_across(state, head.substr(0, head_part), m_symptom_seen, m_symptom_stamp, symptom);
       if (!any && head_part != symptom_head_part) {
         symptom_head_part = head_part;
         symptom_in_head = false;
@@ -592,7 +540,7 @@ bool LogScanner::match_wrapped(std::string_view visible, std::size_t limit) {
           std::fill(m_symptom_seen.begin(), m_symptom_seen.end(), 0);
           m_symptom_stamp = 1;
         }
-        m_symptom_literals.find_all(head.substr(0, head_part), m_symptom_seen, m_symptom_stamp,
+        prefilter().symptom_literals.find_all(head.substr(0, head_part), m_symptom_seen, m_symptom_stamp,
                                     [&](std::uint32_t) { symptom_in_head = true; });
       }
       m_break_symptom = any || (symptom_head_part == head_part && symptom_in_head);
@@ -601,13 +549,13 @@ bool LogScanner::match_wrapped(std::string_view visible, std::size_t limit) {
     std::uint32_t state = 0;
     if (shared_tail) {
       if (sep.size() == 1) {
-        shared_state = m_literals.find_all_from(0, tail.substr(0, at_break - 1), m_seen, m_stamp, found);
+        shared_state = prefilter().literals.find_all_from(0, tail.substr(0, at_break - 1), m_seen, m_stamp, found);
       }
-      state = m_literals.find_all_from(shared_state, sep, m_seen, m_stamp, found);
+      state = prefilter().literals.find_all_from(shared_state, sep, m_seen, m_stamp, found);
     } else {
-      state = m_literals.find_all_from(0, tail, m_seen, m_stamp, found);
+      state = prefilter().literals.find_all_from(0, tail, m_seen, m_stamp, found);
     }
-    m_literals.find_all_across(state, head, m_seen, m_stamp, found);
+    prefilter().literals.find_all_across(state, head, m_seen, m_stamp, found);
   }
   m_join_candidates.assign(m_break_candidates.begin(), m_break_candidates.end());
   m_join_candidates.insert(m_join_candidates.end(), m_candidates.begin(), m_candidates.end());

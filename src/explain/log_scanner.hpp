@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "explain/error_likeness.hpp"
-#include "explain/literal_set.hpp"
 #include "explain/log_facts.hpp"
+#include "explain/scan_prefilter.hpp"
 #include "explain/signature_table.hpp"
 
 namespace archfit::explain {
@@ -93,11 +93,8 @@ class LogScanner {
   void keep_if_error_like(std::string_view text);
 
   std::shared_ptr<const SignatureSet> m_signatures;
-  // Declared before m_literal_texts, whose initialiser fills them.
-  std::vector<std::size_t> m_literal_owner;   // literal index → signature index
-  std::vector<std::size_t> m_unfiltered;      // signatures without a prefilter
-  std::vector<std::string> m_literal_texts;
-  LiteralSet m_literals;
+  std::shared_ptr<const ScanPrefilter> m_prefilter;  // the set's own, or built for this scanner
+  const ScanPrefilter& prefilter() const { return *m_prefilter; }
   std::vector<std::uint32_t> m_seen;
   std::uint32_t m_stamp = 0;
   std::vector<std::size_t> m_candidates;      // scratch: signatures to try on this line
@@ -149,18 +146,10 @@ class LogScanner {
   std::vector<std::size_t> m_join_candidates;   // scratch
   std::string m_joined_matching;                // scratch
   std::string m_joined_visible;                 // scratch
-  std::size_t m_longest_literal = 0;
-  std::size_t m_longest_symptom_literal = 0;
-  // The second stage's prefilter, as for the signatures.
-  std::vector<std::size_t> m_facet_literal_owner;
-  std::vector<std::size_t> m_unfiltered_facets;
-  std::vector<std::string> m_facet_literal_texts;
-  LiteralSet m_facet_literals;
+  // Scratch of the second stage's prefilter, as for the signatures.
   std::vector<std::uint32_t> m_facet_seen;
   std::uint32_t m_facet_stamp = 0;
   // The symptoms' literals alone: the scan across a wrap's break asks only whether one shows.
-  std::vector<std::string> m_symptom_literal_texts;
-  LiteralSet m_symptom_literals;
   std::vector<std::uint32_t> m_symptom_seen;
   std::uint32_t m_symptom_stamp = 0;
   // Per facet, for the line being read: its literal is absent, or its regex is untried, shown, absent.

@@ -7,6 +7,7 @@
 
 #include "explain/line_normalizer.hpp"
 #include "explain/required_literals.hpp"
+#include "explain/scan_prefilter.hpp"
 #include "knowledge/embedded_data.hpp"
 #include "knowledge/tsv_table.hpp"
 #include "util/enum_names.hpp"
@@ -260,7 +261,9 @@ Result<std::shared_ptr<const SignatureSet>> builtin_signatures() {
     if (Status status = add_second_stage(set, *facets, *rules); !status.ok()) {
       return status.error();
     }
-    return std::make_shared<const SignatureSet>(std::move(set));
+    auto shared = std::make_shared<SignatureSet>(std::move(set));
+    shared->prefilter = std::make_shared<const ScanPrefilter>(*shared);
+    return std::shared_ptr<const SignatureSet>(std::move(shared));
   }();
   return compiled;
 }

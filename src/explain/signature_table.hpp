@@ -80,11 +80,16 @@ struct FacetRule {
   int symptom_facet = -1;
 };
 
+struct ScanPrefilter;  // scan_prefilter.hpp
+
 struct SignatureSet {
   std::vector<Signature> signatures;  // file order = priority order; second-stage rules last
   std::size_t first_stage = 0;        // signatures[0, first_stage) are error_signatures.tsv's rows
   std::vector<Facet> facets;
   std::vector<FacetRule> rules;
+  // The scanners' prefilter automata, built once for this set (builtin_signatures() builds them;
+  // null elsewhere, and then each LogScanner builds its own).
+  std::shared_ptr<const ScanPrefilter> prefilter;
 
   // Index of the signature named `id`, or -1.
   int find(std::string_view id) const;

@@ -13,6 +13,7 @@
 #include "explain/literal_set.hpp"
 #include "explain/placeholders.hpp"
 #include "explain/required_literals.hpp"
+#include "explain/scan_prefilter.hpp"
 #include "explain_test_support.hpp"
 
 namespace archfit::explain {
@@ -251,6 +252,34 @@ TEST(SignatureTable, PrefilterNeverRejectsALineTheRegexMatches) {
     }
   }
   EXPECT_GE(regex_matches, test::k_sanitized ? 55u / test::k_sanitized_corpus_stride : 55u);
+}
+
+// The embedded table's prefilter automata are built once, with the table, and every scanner of it shares them; a copy
+// of a set (which its owner may change) gets its own, built from the copy's rows.
+TEST(ScanPrefilter, BuiltOnceForTheEmbeddedTableAndAgainForACopy) {
+  auto set = builtin_signatures();
+  ASSERT_TRUE(set.ok());
+  ASSERT_NE((*set)->prefilter, nullptr);
+  EXPECT_EQ(prefilter_for(**set).get(), (*set)->prefilter.get());
+  EXPECT_EQ(prefilter_for(**set)->literal_texts.size(), (*set)->prefilter->literals.size());
+  EXPECT_GT((*set)->prefilter->literal_texts.size(), (*set)->first_stage / 2);
+
+  auto copy = std::make_shared<SignatureSet>(**set);
+  copy->first_stage = 0;  // no first-stage rows left: no first-stage literal may remain
+  copy->facets.clear();
+  copy->rules.clear();
+  auto own = prefilter_for(*copy);
+  EXPECT_NE(own.get(), (*set)->prefilter.get());
+  EXPECT_TRUE(own->literal_texts.empty());
+  EXPECT_TRUE(own->facet_literal_texts.empty());
+
+  const std::string line = "hipErrorNoBinaryForGpu: Unable to find code object for all current devices!";
+  LogScanner full(*set);
+  full.add_line(line);
+  EXPECT_FALSE(full.matches().hits.empty());
+  LogScanner emptied{std::shared_ptr<const SignatureSet>(copy)};
+  emptied.add_line(line);
+  EXPECT_TRUE(emptied.matches().hits.empty());
 }
 
 TEST(LogScanner, EvidenceIsBoundedAndFirstMatchingRowOwnsTheLine) {
