@@ -2,9 +2,10 @@
 // one pass (literal_set.hpp), so that only those rows' regexes run. One automaton for the first
 // stage's rows, one for the second stage's facets, one for the symptoms alone (the scan across a
 // wrapped message's break). They depend only on the signature set, and building their DFA tables
-// is most of a scanner's set-up (about 12 ms, a fifth of an `explain` of a one-line log), so they
-// are built once per set: builtin_signatures() keeps them with the embedded table (SignatureSet::
-// prefilter); a scanner of any other set builds its own.
+// is most of a scanner's set-up (about 12 ms), so they are built once per set: builtin_signatures()
+// keeps them with the embedded table (SignatureSet::prefilter); a scanner of any other set builds
+// its own. A command makes one scanner and gains nothing; what makes many (the tests: one per log,
+// one per pasted line) no longer pays for the tables each time.
 #pragma once
 
 #include <cstddef>
