@@ -1,5 +1,9 @@
 // Context for the GPU categories: gpu-code-missing, gpu-isa-override, arch-detect, triton-compile.
 #include <algorithm>
+#include <cctype>
+#include <optional>
+#include <regex>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -126,6 +130,26 @@ const std::regex& sm_on_line() {
   return regex;
 }
 
+// The sm_ of the GPU a finding's evidence names. torch's capability warning goes on to list the
+// architectures the install has ("The current PyTorch install supports CUDA capabilities sm_37 sm_50
+// ..."), which are not the GPU's: an evidence line is read up to that list (rounds 52 and 53: the
+// list quoted alone names no GPU at all).
+std::optional<std::string> gpu_sm_in_evidence(const Finding& finding) {
+  static constexpr std::string_view k_arch_list = "supports cuda capabilities";
+  for (const auto& evidence : finding.evidence) {
+    std::string lower = evidence.text;
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::size_t list = lower.find(k_arch_list);
+    std::string before = evidence.text.substr(0, list);
+    std::smatch match;
+    if (std::regex_search(before, match, sm_on_line())) {
+      return match[1].str();
+    }
+  }
+  return std::nullopt;
+}
+
 // The AMD GPUs a log that sets no override names (log_facts.hpp), one per processor and at most
 // k_max_named_gpus: by gfx or product name, or by an APU's CPU when it names no other.
 constexpr std::size_t k_max_named_gpus = 2;
@@ -221,7 +245,7 @@ void refine_gpu_code_missing(Finding& finding, PlaceholderValues& values, const 
     }
     describe_named_amd_gpus(finding, values, input.log.facts, log_gfx);
   } else {
-    auto log_sm = capture(finding, sm_on_line());
+    auto log_sm = gpu_sm_in_evidence(finding);
     std::string log_capability = log_sm ? sm_to_capability("sm_" + *log_sm) : std::string();
     std::vector<std::string> capabilities =
         input.machine != nullptr ? input.machine->cuda_capabilities() : std::vector<std::string>{};

@@ -250,6 +250,10 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // what a program killed for memory at run time prints (the none log fooocus-447); that the process was the
     // compiler is the author's "when i compile the code", and that it ran out of memory the maintainer's answer.
     "oom/mp-spdz-1146-compile-killed.log",
+    // Rounds 52 and 53: setuptools' "error: command '/usr/bin/nvcc' failed with exit status 1" after "a very long error
+    // message" the reporter did not paste. Any error of any nvcc compile ends so; that the distro's nvcc 9.1 on PATH
+    // did not match the CUDA 10.2 toolkit is the reporter's version list and the maintainer's answer, not a message.
+    "compiler-version/torchsparse-nvcc-9.1-vs-cuda-10.2-build-failed.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any

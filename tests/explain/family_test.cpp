@@ -2278,5 +2278,63 @@ TEST(CauseFamilies, Rounds49To51RowsLeaveNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
+// Rounds 52 and 53's row reads the second line of torch's capability warning quoted alone; the warning's first line, on
+// its own or joined to a wrapped second line, keeps the older row, and lines that merely name torch's CUDA or an arch
+// list outside the warning are no row's.
+TEST(CauseFamilies, Rounds52And53RowsLeaveNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      {{"NVIDIA GeForce RTX 3060 with CUDA capability sm_86 is not compatible with the current PyTorch installation.",
+        "The current PyTorch install supports CUDA capabilities sm_37 sm_50 sm_60 sm_61 sm_70 sm_75 compute_37."},
+       {"cuda-sm-not-compatible-with-torch", "torch-arch-list-without-this-gpu"},
+       "https://github.com/bismex/MetaBIN/issues/15"},
+      // A browser's wrap of the two lines: the join matches the older row, above this one, and is taken.
+      {{"NVIDIA GeForce GTX 1080 Ti with CUDA capability sm_61 is not compatible with the current",
+        "PyTorch installation. The current PyTorch install supports CUDA capabilities sm_70 sm_75"},
+       {"cuda-sm-not-compatible-with-torch"},
+       "tests/data/logs/gpu-code-missing/whisper-webui-653-cu128-wheels-drop-pascal.log"},
+      {{"The current PyTorch install supports CUDA 11.8"}, {}, "constructed: a CUDA version, no arch list"},
+      {{"['sm_37', 'sm_50', 'sm_60', 'sm_70']"}, {}, "constructed: torch.cuda.get_arch_list() printed, no warning"},
+      {{"  - NVCC architecture flags: -gencode;arch=compute_37,code=sm_37;-gencode;arch=compute_50,code=sm_50"},
+       {},
+       "https://github.com/mit-han-lab/torchsparse/issues/79"},
+      // The none logs' CUDA forward-compatibility error (a driver state, rapidsai/cusignal#398, Dr-Noob/gpufetch#53).
+      {{"cudaErrorCompatNotSupportedOnDevice: forward compatibility was attempted on non supported HW"},
+       {},
+       "https://github.com/Dr-Noob/gpufetch/issues/53"},
+      // The torchsparse log (k_cause_not_in_excerpt): setuptools' last line after any nvcc error.
+      {{"`error: command '/usr/bin/nvcc' failed with exit status 1`"}, {}, "https://github.com/mit-han-lab/torchsparse/issues/78"},
+  };
+  expect_each_case_matches(cases);
+}
+
+// The arch list on torch's warning's second line is what the install has, not the GPU: quoted alone it names no GPU
+// (rounds 52 and 53's fedbiomed#464 log read "sm_37" as the GPU before), and after the first line the GPU is that line's.
+TEST(Refine, TorchsArchListIsNotTheGpuInTheLog) {
+  auto set = signatures();
+  auto gpu_details = [](const Finding& finding) {
+    std::vector<std::string> found;
+    for (const auto& detail : finding.details) {
+      if (detail.starts_with("the GPU in the log is")) {
+        found.push_back(detail);
+      }
+    }
+    return found;
+  };
+  LogScanner alone(set);
+  alone.add_line("The current PyTorch install supports CUDA capabilities sm_37 sm_50 sm_60 sm_70.");
+  auto list_only = explain_matches(alone.matches(), *set, nullptr);
+  ASSERT_EQ(list_only.findings.size(), 1u);
+  EXPECT_EQ(list_only.findings[0].id, "torch-arch-list-without-this-gpu");
+  EXPECT_TRUE(gpu_details(list_only.findings[0]).empty());
+
+  LogScanner both(set);
+  both.add_line("RTX A6000 with CUDA capability sm_86 is not compatible with the current PyTorch installation.");
+  both.add_line("The current PyTorch install supports CUDA capabilities sm_37 sm_50 sm_60 sm_70.");
+  auto warning = explain_matches(both.matches(), *set, nullptr);
+  ASSERT_FALSE(warning.findings.empty());
+  EXPECT_EQ(gpu_details(warning.findings[0]),
+            std::vector<std::string>{"the GPU in the log is sm_86 (compute capability 8.6)"});
+}
+
 }  // namespace
 }  // namespace archfit::explain

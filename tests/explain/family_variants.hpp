@@ -1321,6 +1321,14 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "https://github.com/GMMTeam/GMM/issues/3"},
       {"  Could NOT find CUDA (missing: CUDA_TOOLKIT_ROOT_DIR CUDA_NVCC_EXECUTABLE CUDA_INCLUDE_DIRS CUDA_CUDART_LIBRARY)",
        "findcuda-package-not-found", "https://github.com/Kitware/CMake/blob/v3.19.0/Modules/FindCUDA.cmake"},
+      // Rounds 52 and 53.
+      // gpu-code-missing: the second line of torch's capability warning (the arch list) quoted alone.
+      {"The current PyTorch install supports CUDA capabilities sm_37 sm_50 sm_60 sm_70.",
+       "torch-arch-list-without-this-gpu", "https://github.com/fedbiomed/fedbiomed/issues/464"},
+      {"The current PyTorch install supports CUDA capabilities sm_37 sm_50 sm_60 sm_61 sm_70 sm_75 compute_37.",
+       "torch-arch-list-without-this-gpu", "https://github.com/cloveranon/Clover-Edition/issues/159"},
+      {"vllm-1  | The current PyTorch install supports CUDA capabilities sm_50 sm_60 sm_70 sm_75 sm_80 sm_86 sm_90.",
+       "torch-arch-list-without-this-gpu", "https://github.com/vllm-project/vllm/issues/21633"},
   };
   return variants;
 }
@@ -1887,6 +1895,23 @@ inline const std::vector<FamilyVariant>& lines_of_no_category() {
        "/server-runtime-keycloak/target/dirigible-server-runtime-keycloak/WEB-INF/lib/rocksdbjni-5.18.4.jar: no space "
        "left on device",
        "", "tests/data/logs/none/dirigible-ci-docker-build-no-space-left.log"},
+      // Rounds 52 and 53.
+      {"**cupy_backends.cuda.api.runtime.CUDARuntimeError: cudaErrorCompatNotSupportedOnDevice: forward compatibility "
+       "was attempted on non supported HW**",
+       "", "tests/data/logs/none/cusignal-cupy-compat-not-supported-on-device-reboot.log"},
+      {"[ERROR]: cudaErrorCompatNotSupportedOnDevice: forward compatibility was attempted on non supported HW", "",
+       "tests/data/logs/none/gpufetch-cuda-compat-not-supported-gtx970.log"},
+      {"[ERROR]: No GPU was detected! Available GPUs are:", "",
+       "tests/data/logs/none/gpufetch-cuda-compat-not-supported-gtx970.log"},
+      {"ModuleNotFoundError: No module named 'triton", "",
+       "tests/data/logs/none/unsloth-colab-no-module-named-triton.log"},
+      {"E tensorflow/stream_executor/cuda/cuda_dnn.cc:347] Loaded runtime CuDNN library: 5005 (compatibility version "
+       "5000) but source was compiled with 5103 (compatibility version 5100).  If using a binary install, upgrade your "
+       "CuDNN library to match.  If building from sources, make sure the library loaded at runtime matches a "
+       "compatible version specified during compile configuration.",
+       "", "tests/data/logs/none/whosebug-2129428-tensorflow-cudnn-5005-loaded-compiled-5103.log"},
+      {"F tensorflow/core/kernels/conv_ops.cc:457] Check failed: stream->parent()->GetConvolveAlgorithms(&algorithms)", "",
+       "tests/data/logs/none/whosebug-2129428-tensorflow-cudnn-5005-loaded-compiled-5103.log"},
   };
   return lines;
 }
