@@ -6,29 +6,17 @@ namespace archfit::explain {
 
 namespace {
 
-std::vector<std::string> signature_literal_list(const SignatureSet& set, std::vector<std::size_t>& owner,
-                                                std::vector<std::size_t>& unfiltered) {
+// The prefilter literals of rows[0, count), in order, each with its row's index in `owner`; a row without
+// one goes to `unfiltered` (its regex runs on every line).
+template <class Row>
+std::vector<std::string> literal_list(const std::vector<Row>& rows, std::size_t count, std::vector<std::size_t>& owner,
+                                      std::vector<std::size_t>& unfiltered) {
   std::vector<std::string> literals;
-  for (std::size_t i = 0; i < set.first_stage; ++i) {
-    if (set.signatures[i].literals.empty()) {
+  for (std::size_t i = 0; i < count; ++i) {
+    if (rows[i].literals.empty()) {
       unfiltered.push_back(i);
     }
-    for (const auto& literal : set.signatures[i].literals) {
-      literals.push_back(literal);
-      owner.push_back(i);
-    }
-  }
-  return literals;
-}
-
-std::vector<std::string> facet_literal_list(const SignatureSet& set, std::vector<std::size_t>& owner,
-                                            std::vector<std::size_t>& unfiltered) {
-  std::vector<std::string> literals;
-  for (std::size_t i = 0; i < set.facets.size(); ++i) {
-    if (set.facets[i].literals.empty()) {
-      unfiltered.push_back(i);
-    }
-    for (const auto& literal : set.facets[i].literals) {
+    for (const auto& literal : rows[i].literals) {
       literals.push_back(literal);
       owner.push_back(i);
     }
@@ -51,9 +39,9 @@ std::vector<std::string> symptom_literal_list(const SignatureSet& set, const std
 
 ScanPrefilter::ScanPrefilter(const SignatureSet& set)
     : built_for(&set),
-      literal_texts(signature_literal_list(set, literal_owner, unfiltered)),
+      literal_texts(literal_list(set.signatures, set.first_stage, literal_owner, unfiltered)),
       literals(literal_texts),
-      facet_literal_texts(facet_literal_list(set, facet_literal_owner, unfiltered_facets)),
+      facet_literal_texts(literal_list(set.facets, set.facets.size(), facet_literal_owner, unfiltered_facets)),
       facet_literals(facet_literal_texts),
       symptom_literal_texts(symptom_literal_list(set, facet_literal_texts, facet_literal_owner)),
       symptom_literals(symptom_literal_texts) {
