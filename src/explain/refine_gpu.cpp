@@ -123,31 +123,14 @@ void describe_override_here(Finding& finding, const MachineContext& machine) {
   }
 }
 
-// Built on first use: a namespace-scope std::regex is compiled at start-up by every command
-// (its bracket caches walk the locale), explain or not.
-const std::regex& sm_on_line() {
-  static const std::regex regex{R"(sm_([0-9]+[a-z]?))"};
-  return regex;
-}
-
-// The sm_ of the GPU a finding's evidence names. torch's capability warning goes on to list the
-// architectures the install has ("The current PyTorch install supports CUDA capabilities sm_37 sm_50
-// ..."), which are not the GPU's: an evidence line is read up to that list (rounds 52 and 53: the
-// list quoted alone names no GPU at all).
+// The sm_ of the GPU a finding's evidence names: the first sm_ on an evidence line that stands before torch's
+// list of the architectures the install has ("The current PyTorch install supports CUDA capabilities sm_37
+// sm_50 ..."), which are not the GPU's (rounds 52 and 53: the list quoted alone names no GPU at all). Built on
+// first use: a namespace-scope std::regex is compiled at start-up by every command, explain or not.
 std::optional<std::string> gpu_sm_in_evidence(const Finding& finding) {
-  static constexpr std::string_view k_arch_list = "supports cuda capabilities";
-  for (const auto& evidence : finding.evidence) {
-    std::string lower = evidence.text;
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    std::size_t list = lower.find(k_arch_list);
-    std::string before = evidence.text.substr(0, list);
-    std::smatch match;
-    if (std::regex_search(before, match, sm_on_line())) {
-      return match[1].str();
-    }
-  }
-  return std::nullopt;
+  static const std::regex k_gpu_sm{R"(^(?:(?!supports cuda capabilities).)*?sm_([0-9]+[a-z]?))",
+                                   std::regex::icase};
+  return capture(finding, k_gpu_sm);
 }
 
 // The AMD GPUs a log that sets no override names (log_facts.hpp), one per processor and at most

@@ -2334,6 +2334,16 @@ TEST(Refine, TorchsArchListIsNotTheGpuInTheLog) {
   ASSERT_FALSE(warning.findings.empty());
   EXPECT_EQ(gpu_details(warning.findings[0]),
             std::vector<std::string>{"the GPU in the log is sm_86 (compute capability 8.6)"});
+
+  // A browser's wrap joins both onto one evidence line, and a paste may lower-case it: the GPU still comes from
+  // before the list (whisper-webui#653's wording, lower-cased).
+  LogScanner joined(set);
+  joined.add_line("nvidia geforce gtx 1080 ti with cuda capability sm_61 is not compatible with the current pytorch "
+                  "installation. the current pytorch install supports cuda capabilities sm_70 sm_75");
+  auto wrapped = explain_matches(joined.matches(), *set, nullptr);
+  ASSERT_FALSE(wrapped.findings.empty());
+  EXPECT_EQ(gpu_details(wrapped.findings[0]),
+            std::vector<std::string>{"the GPU in the log is sm_61 (compute capability 6.1)"});
 }
 
 }  // namespace
