@@ -426,4 +426,16 @@ std::string matching_literal(std::string_view literal) {
   return out;
 }
 
+std::string matching_pattern(std::string_view pattern) {
+  std::string out(pattern);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (out[i] == '\\') {
+      ++i;  // an escape's letter is its meaning (\S is not \s); an escaped backslash leaves what follows to the loop
+    } else if (out[i] >= 'A' && out[i] <= 'Z') {
+      out[i] = static_cast<char>(out[i] - 'A' + 'a');
+    }
+  }
+  return out;
+}
+
 }  // namespace archfit::explain

@@ -12,7 +12,9 @@
 //     Python quote the same name differently, and Markdown eats some of them);
 //   - the full-width colon and parentheses of CJK input (： （ ）) become ':' '(' ')';
 //   - a backslash before a quote (\" of a JSON or shell string) goes with the quote;
-//   - ASCII letters are lower-cased (patterns are compiled case-insensitive, their literals lower-cased);
+//   - ASCII letters are lower-cased (so are the patterns' letters and literals, matching_pattern below: a
+//     case-sensitive regex of a lower-cased pattern matches a lower-cased line as the case-insensitive regex would,
+//     at a fraction of the cost: libstdc++'s icase mode looks up the locale's ctype facet for every character);
 //   - runs of blanks become one space, leading and trailing blanks go.
 // So "version `GLIBCXX_3.4.30' not found", "version 'GLIBCXX_3.4.30' not found" and
 // "> version GLIBCXX_3.4.30 not found" all read "version glibcxx_3.4.30 not found".
@@ -37,5 +39,10 @@ void pasted_text(std::string_view visible, std::string& out);
 // The same normalisation for a literal of a pattern (quotes dropped, lower-cased, blanks collapsed),
 // without the prompt stripping: the prefilter looks for it inside matching_text's output.
 std::string matching_literal(std::string_view literal);
+
+// `pattern` (an ECMAScript regex of data/error_signatures.tsv or data/error_facets.tsv) with its ASCII letters
+// lower-cased, except an escape's letter (\S, \D, \W, \B keep their meaning), to be compiled case-sensitive and run
+// on matching_text's output. A class range such as [A-F] becomes [a-f], which is what icase gave a lower-cased line.
+std::string matching_pattern(std::string_view pattern);
 
 }  // namespace archfit::explain

@@ -16,7 +16,9 @@ namespace archfit::explain {
 
 namespace {
 
-constexpr auto k_regex_flags = std::regex::ECMAScript | std::regex::icase | std::regex::optimize;
+// Patterns run on the matching form, which is lower-case: they are lower-cased too (matching_pattern) and compiled
+// case-sensitive.
+constexpr auto k_regex_flags = std::regex::ECMAScript | std::regex::optimize;
 
 // The prefilter literals of `pattern` in the form line_normalizer.hpp gives a line; empty when some
 // alternative has none of k_min_literal_length (then the regex runs on every line).
@@ -69,7 +71,7 @@ Status read_carry(const knowledge::TsvTable& table, const std::vector<std::strin
   }
   if (!pattern.empty() && pattern != "-") {
     try {
-      facet.carry_regex = std::regex(pattern, k_regex_flags);
+      facet.carry_regex = std::regex(matching_pattern(pattern), k_regex_flags);
     } catch (const std::regex_error& error) {
       return Error{fmt::format("data/{}: facet '{}': carry_pattern is not a valid ECMAScript regex ({})", k_facets,
                                facet.id, error.what())};
@@ -141,7 +143,7 @@ Result<SignatureSet> parse_signatures(std::string_view text, std::string_view na
                                name, signature.id, signature.category)};
     }
     try {
-      signature.regex = std::regex(signature.pattern, k_regex_flags);
+      signature.regex = std::regex(matching_pattern(signature.pattern), k_regex_flags);
     } catch (const std::regex_error& error) {
       return Error{fmt::format("data/{}: signature '{}': pattern is not a valid ECMAScript regex ({})", name,
                                signature.id, error.what())};
@@ -172,7 +174,7 @@ Status add_second_stage(SignatureSet& set, std::string_view facets_text, std::st
       return Error{fmt::format("data/{}: {} facet '{}' appears twice", k_facets, facet.kind, facet.id)};
     }
     try {
-      facet.regex = std::regex(facet.pattern, k_regex_flags);
+      facet.regex = std::regex(matching_pattern(facet.pattern), k_regex_flags);
     } catch (const std::regex_error& error) {
       return Error{fmt::format("data/{}: facet '{}': pattern is not a valid ECMAScript regex ({})", k_facets,
                                facet.id, error.what())};

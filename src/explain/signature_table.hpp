@@ -1,7 +1,8 @@
 // The error signatures of data/error_signatures.tsv (its comment header documents the columns),
-// compiled: each pattern as a case-insensitive std::regex plus the literals it cannot match without
-// (required_literals.hpp, lower-cased), which the log scanner uses as a prefilter. Patterns are
-// matched against a line's matching form (line_normalizer.hpp: no prompts, no quotes, lower case).
+// compiled: each pattern lower-cased (matching_pattern) as a case-sensitive std::regex, plus the literals it cannot
+// match without (required_literals.hpp, lower-cased), which the log scanner uses as a prefilter. Patterns are
+// matched against a line's matching form (line_normalizer.hpp: no prompts, no quotes, lower case), so a row is
+// written as the tool prints its message and matches whatever case a paste gives it.
 //
 // The second stage (data/error_facets.tsv, data/error_facet_rules.tsv): for lines no signature
 // catches, facets name the tool that speaks, the object it speaks of and the symptom; a rule maps a

@@ -201,57 +201,111 @@ TEST(SignatureTable, RejectsBadRows) {
   EXPECT_FALSE(parse_signatures(header + "a\toom\tabc\tc\tf\thttps://x\na\toom\tdef\tc\tf\thttps://y\n", "t").ok());
 }
 
+// The matching form of each distinct line of the real logs (a third of the corpus's lines repeat one seen before:
+// 13,285 lines, 8,785 distinct). Under a sanitizer, one log in test::k_sanitized_corpus_stride (for memory errors).
+const std::vector<std::string>& distinct_matching_lines() {
+  static const std::vector<std::string> lines = [] {
+    std::set<std::string> seen;
+    std::vector<std::string> out;
+    std::string visible;
+    std::string matching;
+    std::size_t log_number = 0;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(test::logs_dir())) {
+      if (entry.path().extension() != ".log" || !test::in_corpus_sample(log_number++)) {
+        continue;
+      }
+      for (const auto& line : test::lines(test::read_text(entry.path()))) {
+        visible_text(line, visible);
+        matching_text(visible, matching);
+        if (seen.insert(matching).second) {
+          out.push_back(matching);
+        }
+      }
+    }
+    return out;
+  }();
+  return lines;
+}
+
+bool has_any(std::string_view text, const std::vector<std::string>& literals) {
+  return std::any_of(literals.begin(), literals.end(),
+                     [&](const std::string& literal) { return text.find(literal) != std::string_view::npos; });
+}
+
 // The prefilter may never hide a match: on every line of every real log, a signature (or a
 // second-stage facet) whose regex matches the line's matching form also has one of its literals in it,
-// and a carried facet one of its carry_prefilter texts.
+// and a carried facet one of its carry_prefilter texts. (Every regex against every distinct line: the release
+// suite's longest test.)
 TEST(SignatureTable, PrefilterNeverRejectsALineTheRegexMatches) {
   auto set = builtin_signatures();
   ASSERT_TRUE(set.ok());
   std::size_t regex_matches = 0;
-  std::string visible;
-  std::string matching;
-  auto check = [&](const std::string& id, const std::regex& regex, const std::vector<std::string>& literals) {
+  auto check = [&](const std::string& matching, const std::string& id, const std::regex& regex,
+                   const std::vector<std::string>& literals) {
     if (!std::regex_search(matching, regex)) {
       return;
     }
     ++regex_matches;
-    if (literals.empty()) {
-      return;  // no prefilter: the regex runs on every line
-    }
-    bool literal_present = false;
-    for (const auto& literal : literals) {
-      literal_present = literal_present || matching.find(literal) != std::string::npos;
-    }
-    EXPECT_TRUE(literal_present) << id << " matches but its prefilter rejects: " << matching;
+    // no literals: no prefilter, the regex runs on every line
+    EXPECT_TRUE(literals.empty() || has_any(matching, literals))
+        << id << " matches but its prefilter rejects: " << matching;
   };
-  // Each distinct line once: a third of the corpus's lines repeat one seen before (13,285 lines, 8,785 distinct), and
-  // every regex against every line is the release suite's longest test. Under a sanitizer, one log in
-  // test::k_sanitized_corpus_stride (for memory errors; the count below scales).
-  std::set<std::string> seen;
-  std::size_t log_number = 0;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(test::logs_dir())) {
-    if (entry.path().extension() != ".log" || !test::in_corpus_sample(log_number++)) {
-      continue;
+  for (const auto& matching : distinct_matching_lines()) {
+    for (std::size_t i = 0; i < (*set)->first_stage; ++i) {
+      const auto& signature = (*set)->signatures[i];
+      check(matching, signature.id, signature.regex, signature.literals);
     }
-    for (const auto& line : test::lines(test::read_text(entry.path()))) {
-      visible_text(line, visible);
-      matching_text(visible, matching);
-      if (!seen.insert(matching).second) {
-        continue;
-      }
-      for (std::size_t i = 0; i < (*set)->first_stage; ++i) {
-        const auto& signature = (*set)->signatures[i];
-        check(signature.id, signature.regex, signature.literals);
-      }
-      for (const auto& facet : (*set)->facets) {
-        check(facet.kind + ":" + facet.id, facet.regex, facet.literals);
-        if (facet.carry != FacetCarry::none) {
-          check(facet.kind + ":" + facet.id + " (carry_prefilter)", facet.carried_by(), facet.carry_prefilter);
-        }
+    for (const auto& facet : (*set)->facets) {
+      check(matching, facet.kind + ":" + facet.id, facet.regex, facet.literals);
+      if (facet.carry != FacetCarry::none) {
+        check(matching, facet.kind + ":" + facet.id + " (carry_prefilter)", facet.carried_by(), facet.carry_prefilter);
       }
     }
   }
   EXPECT_GE(regex_matches, test::k_sanitized ? 55u / test::k_sanitized_corpus_stride : 55u);
+}
+
+TEST(MatchingPattern, LowerCasesLettersButNotAnEscapesLetter) {
+  EXPECT_EQ(matching_pattern("hipErrorNoBinaryForGpu"), "hiperrornobinaryforgpu");
+  EXPECT_EQ(matching_pattern(R"(CMake [0-9A-F]+\S\B\W\D)"), R"(cmake [0-9a-f]+\S\B\W\D)");
+  // An escaped backslash is one character: the letter after it is a literal, lower-cased.
+  EXPECT_EQ(matching_pattern(R"(C:\\Program Files)"), R"(c:\\program files)");
+  EXPECT_EQ(matching_pattern(R"(\bCUDA_HOME\b)"), R"(\bcuda_home\b)");
+  // \d stays a digit and [A-F] reads the lower-cased line's letters.
+  EXPECT_TRUE(std::regex_search("gfx90a", std::regex(matching_pattern(R"(GFX\d+[A-F])"))));
+}
+
+// The table's regexes are its patterns lower-cased (matching_pattern) and compiled case-sensitive; on every line the
+// scanner runs them on (a line with one of the row's literals, or every line for a row without), they answer as the
+// patterns compiled case-insensitive do. The oracle is std::regex's own icase mode on the row's text as written.
+TEST(SignatureTable, LowerCasedPatternsMatchAsTheCaseInsensitivePatternsOnRealLines) {
+  auto set = builtin_signatures();
+  ASSERT_TRUE(set.ok());
+  constexpr auto k_icase = std::regex::ECMAScript | std::regex::icase;
+  std::size_t compared = 0;
+  std::size_t matched = 0;
+  auto compare = [&](const std::string& id, const std::string& pattern, const std::regex& compiled,
+                     const std::vector<std::string>& literals) {
+    std::regex oracle(pattern, k_icase);
+    for (const auto& matching : distinct_matching_lines()) {
+      if (!literals.empty() && !has_any(matching, literals)) {
+        continue;
+      }
+      bool expected = std::regex_search(matching, oracle);
+      ++compared;
+      matched += expected ? 1 : 0;
+      EXPECT_EQ(std::regex_search(matching, compiled), expected) << id << " on: " << matching;
+    }
+  };
+  for (std::size_t i = 0; i < (*set)->first_stage; ++i) {
+    const auto& signature = (*set)->signatures[i];
+    compare(signature.id, signature.pattern, signature.regex, signature.literals);
+  }
+  for (const auto& facet : (*set)->facets) {
+    compare(facet.kind + ":" + facet.id, facet.pattern, facet.regex, facet.literals);
+  }
+  EXPECT_GE(compared, test::k_sanitized ? 1000u / test::k_sanitized_corpus_stride : 1000u);
+  EXPECT_GE(matched, test::k_sanitized ? 500u / test::k_sanitized_corpus_stride : 500u);
 }
 
 // The embedded table's prefilter automata are built once, with the table, and every scanner of it shares them; a copy
