@@ -2307,6 +2307,19 @@ TEST(CauseFamilies, Rounds52And53RowsLeaveNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
+// Rounds 54 and 55's row reads memcpy undeclared only inside string.h (the header's own inline): a project's file that
+// forgot <cstring> gives the same message about its own line, and GCC's hint names the header; neither is the toolkit.
+TEST(CauseFamilies, Rounds54And55RowsLeaveNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      {{"src/utils.cpp:41:5: error: \u2018memcpy\u2019 was not declared in this scope"}, {}, "constructed: a missing #include"},
+      {{"note: \u2018memcpy\u2019 is defined in header \u2018<cstring>\u2019; did you forget to \u2018#include <cstring>\u2019?"},
+       {},
+       "constructed: GCC's fix-it hint"},
+      {{"/usr/include/string.h:652:42: note: in definition of macro \u2018mempcpy\u2019"}, {}, "constructed: another string.h line"},
+  };
+  expect_each_case_matches(cases);
+}
+
 // The arch list on torch's warning's second line is what the install has, not the GPU: quoted alone it names no GPU
 // (rounds 52 and 53's fedbiomed#464 log read "sm_37" as the GPU before), and after the first line the GPU is that line's.
 TEST(Refine, TorchsArchListIsNotTheGpuInTheLog) {

@@ -1329,6 +1329,17 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "torch-arch-list-without-this-gpu", "https://github.com/cloveranon/Clover-Edition/issues/159"},
       {"vllm-1  | The current PyTorch install supports CUDA capabilities sm_50 sm_60 sm_70 sm_75 sm_80 sm_86 sm_90.",
        "torch-arch-list-without-this-gpu", "https://github.com/vllm-project/vllm/issues/21633"},
+      // Rounds 54 and 55.
+      // compiler-version: CUDA 7.5's nvcc on glibc 2.23's string.h, the function line and the error line.
+      {"/usr/include/string.h: In function \u2018void* __mempcpy_inline(void*, const void*, size_t)\u2019:",
+       "nvcc-glibc-string-h-mempcpy-inline", "https://github.com/OpenGP/htrack/issues/19"},
+      {"/usr/include/string.h:652:42: error: \u2018memcpy\u2019 was not declared in this scope",
+       "nvcc-glibc-string-h-mempcpy-inline", "https://github.com/hasindu2008/f5c/issues/36"},
+      // Markdown ate the asterisks of the paste.
+      {"/usr/include/string.h: In function \u2018void\\* __mempcpy_inline(void_, const void_, size_t)\u2019:",
+       "nvcc-glibc-string-h-mempcpy-inline", "https://github.com/NVlabs/xmp/issues/4"},
+      {"    /usr/include/string.h:652:42: error: 'memcpy' was not declared in this scope",
+       "nvcc-glibc-string-h-mempcpy-inline", "https://github.com/clab/dynet/pull/1098"},
   };
   return variants;
 }
