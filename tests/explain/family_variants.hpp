@@ -1348,6 +1348,21 @@ inline const std::vector<FamilyVariant>& family_variants() {
 // must not guess): each must match nothing.
 inline const std::vector<FamilyVariant>& lines_of_no_category() {
   static const std::vector<FamilyVariant> lines = {
+      // Rounds 54 and 55's none logs: a stale NFS checkout under ninja, CUDA runtime OOM (lc0, Caffe), downloads that
+      // failed (TLS, a proxy), a checkpoint that could not be written on a full disk.
+      {"ninja: error: rebuilding 'build.ninja': '/home/yinghai/pytorch/torchgen/executorch/__init__.py', needed by "
+       "'aten/src/ATen/core_generated_declarations_yaml.cmake', missing and no known rule to make it",
+       "", "https://github.com/pytorch/pytorch/issues/161428"},
+      {"error CUDA error: out of memory (c:\\projects\\lc0\\src\\neural\\cuda\\network_cudnn.cc:442", "",
+       "https://github.com/LeelaChessZero/lc0/issues/927"},
+      {"F1109 18:20:40.511134 28312 syncedmem.cpp:56] Check failed: error == cudaSuccess (2 vs. 0)  out of memory", "",
+       "https://github.com/weiliu89/caffe/issues/271"},
+      {"requests.exceptions.SSLError: HTTPSConnectionPool(host='docs.google.com', port=443): Max retries exceeded with "
+       "url: /uc?export=download&id=103nLN1JQCs2yASkna0HqfioYZO7MA_J9 (Caused by SSLError(SSLZeroReturnError(6, "
+       "'TLS/SSL connection has been closed (EOF) (_ssl.c:1131)')))",
+       "", "https://github.com/hkchengrex/CascadePSP/issues/59"},
+      {"RuntimeError: File my_out/checkpoints/checkpoint_0.pt cannot be opened.", "",
+       "https://github.com/Sachini/ronin/issues/51"},
       {"torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.70 GiB. GPU 0 has a total capacty of "
        "6.00 GiB of which 0 bytes is free.",
        "", "tests/data/logs/none/runtime-cuda-oom-training-6gb.log"},
