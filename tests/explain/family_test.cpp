@@ -2320,6 +2320,25 @@ TEST(CauseFamilies, Rounds54And55RowsLeaveNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
+// Round 56's rows: nvcc is known by its option's name only where a value is refused for it (ptxas's gpu-name is Triton's,
+// a C++ standard is the host compiler's); the miner's check needs its number (its source's comment has none); a driver
+// error is 209 only, not 804 (forward compatibility, a none log) or an illegal address.
+TEST(CauseFamilies, Round56RowsLeaveNeighbouringWordingsAlone) {
+  const std::vector<NeighbourCase> cases = {
+      {{"ptxas fatal   : Value 'sm_90a' is not defined for option 'gpu-name'"},
+       {"ptxas-gpu-name-undefined"},
+       "constructed: ptxas's option, Triton's row"},
+      {{"the option gpu-architecture takes one value"}, {}, "constructed: the option named, nothing refused"},
+      {{"5 = architecture not supported (not compiled for the gpu architecture)"},
+       {},
+       "xmr-stak's comment on its return codes, no number"},
+      {{"Cuda driver error 804 in call at file"}, {}, "https://github.com/lammps/lammps/issues/4849"},
+      {{"CU Error (700): an illegal memory access was encountered"}, {}, "constructed: another driver error"},
+      {{"Error 2090: invalid handle"}, {}, "constructed: a number that starts with 209"},
+  };
+  expect_each_case_matches(cases);
+}
+
 // The arch list on torch's warning's second line is what the install has, not the GPU: quoted alone it names no GPU
 // (rounds 52 and 53's fedbiomed#464 log read "sm_37" as the GPU before), and after the first line the GPU is that line's.
 TEST(Refine, TorchsArchListIsNotTheGpuInTheLog) {

@@ -1340,6 +1340,21 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "nvcc-glibc-string-h-mempcpy-inline", "https://github.com/NVlabs/xmp/issues/4"},
       {"    /usr/include/string.h:652:42: error: 'memcpy' was not declared in this scope",
        "nvcc-glibc-string-h-mempcpy-inline", "https://github.com/clab/dynet/pull/1098"},
+      // Round 56.
+      // compiler-version: nvcc's refusal of a real architecture quoted without "nvcc fatal": the option's name is nvcc's.
+      {"     Value 'sm_75' is not defined for option 'gpu-architecture'", "facets-nvcc-arch-unsupported",
+       "https://github.com/inducer/pycuda/issues/191"},
+      {"Value 'sm_20' is not defined for option 'gpu-code'", "facets-nvcc-arch-unsupported",
+       "constructed: the same check on -code"},
+      // gpu-code-missing: a miner's own device check (xmr-stak), ArrayFire's CU_CHECK of the driver's 209 and of the
+      // runtime's invalid device function, LAMMPS's driver-error wording.
+      {"`WARNING: NVIDIA GPU 0: miner not compiled for the gpu architecture 21.`", "miner-not-compiled-for-gpu-arch",
+       "https://github.com/fireice-uk/xmr-stak/issues/258"},
+      {"CU Error (209)", "cuda-no-kernel-image", "https://github.com/arrayfire/arrayfire/issues/474"},
+      {"Cuda driver error 209 in call at file '/build/lammps/lib/gpu/geryon/nvd_kernel.h' in line 340.",
+       "cuda-no-kernel-image", "constructed: LAMMPS's wording (lammps#4849) with 209"},
+      {"CU Error (8): invalid device function", "cuda-error-text-invalid-device-function",
+       "https://github.com/arrayfire/arrayfire/issues/474"},
   };
   return variants;
 }
@@ -1348,6 +1363,16 @@ inline const std::vector<FamilyVariant>& family_variants() {
 // must not guess): each must match nothing.
 inline const std::vector<FamilyVariant>& lines_of_no_category() {
   static const std::vector<FamilyVariant> lines = {
+      // Round 56's none logs: a driver without forward-compatibility support for the GPU (804), a missing cuDNN 7, a
+      // download that timed out, a device-side assert from wrong labels.
+      {"Cuda driver error 804 in call at file", "", "https://github.com/lammps/lammps/issues/4849"},
+      {"`ImportError: libcudnn.so.7: cannot open shared object file: No such file or directory`", "",
+       "https://github.com/sony/nnabla/issues/914"},
+      {"requests.exceptions.ConnectionError: HTTPSConnectionPool(host='cdn-lfs.huggingface.co', port=443): Read timed "
+       "out.",
+       "", "https://github.com/h2oai/h2ogpt/issues/533"},
+      {"RuntimeError: CUDA error: device-side assert triggered", "",
+       "https://github.com/erikwijmans/Pointnet2_PyTorch/issues/89"},
       // Rounds 54 and 55's none logs: a stale NFS checkout under ninja, CUDA runtime OOM (lc0, Caffe), downloads that
       // failed (TLS, a proxy), a checkpoint that could not be written on a full disk.
       {"ninja: error: rebuilding 'build.ninja': '/home/yinghai/pytorch/torchgen/executorch/__init__.py', needed by "
