@@ -351,6 +351,10 @@ TEST(LogCorpus, EverySignatureIsExercisedByTheCorpusOrNamed) {
       // and the SecondStage tests of family_test.cpp read them on real lines without the signatures.
       "facets-diagnostic-header-not-found", "facets-glibc-version-undefined",
       "facets-triton-out-of-shared-memory",
+      // Round 56: nvcc-gpu-arch-value-unsupported answers nvcc's "Value 'sm_30' is not defined for option
+      // 'gpu-architecture'" first; SecondStage.NvccAndNvrtcRefusingAnArchitecture reads the rule on real lines (nvcc's
+      // "Unsupported gpu architecture" in prose, NVRTC's "invalid value for --gpu-architecture").
+      "facets-nvcc-arch-unsupported",
       // Twelfth round, from the tools' sources: SourceWordings.* (source_wordings_python_test.cpp) reads it.
       "windows-dll-procedure-not-found",
       // Fourteenth round, common messages still unknown: SourceWordingsBuild.FourteenthRound* reads them.

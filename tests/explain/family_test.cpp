@@ -606,13 +606,13 @@ TEST(CauseFamilies, Rounds23And24RowsLeaveNeighbouringWordingsAlone) {
         "      FileNotFoundError: [Errno 2] No such file or directory: '/opt/rocm/.info/version-dev'"},
        {"rocm-version-file-not-found"},
        "https://github.com/deepspeedai/DeepSpeed/issues/2080"},
-      // A real architecture nvcc does not know is the toolkit's limit (the second stage's compiler-version reading), not
-      // a placeholder.
+      // A real architecture nvcc does not know is the toolkit's limit (compiler-version, round 56's row), not a
+      // placeholder.
       {{"`nvcc fatal   : Value 'compute_30' is not defined for option 'gpu-architecture'`"},
-       {"facets-nvcc-arch-unsupported"},
+       {"nvcc-gpu-arch-value-unsupported"},
        "https://github.com/mumax/3/pull/310"},
       {{"nvcc fatal   : Value 'sm_30' is not defined for option 'gpu-architecture'"},
-       {"facets-nvcc-arch-unsupported"},
+       {"nvcc-gpu-arch-value-unsupported"},
        "https://github.com/HazyResearch/butterfly/issues/23"},
   };
   expect_each_case_matches(cases);
@@ -651,10 +651,10 @@ TEST(CauseFamilies, Rounds25And26RowsLeaveNeighbouringWordingsAlone) {
       {{"No ROCm runtime is found, using ROCM_HOME='/opt/rocm'"},
        {"no-rocm-runtime-rocm-home"},
        "https://github.com/pytorch/pytorch/issues/95633"},
-      // nvcc refusing a real architecture name is not a placeholder: nothing of the first stage (the second stage reads
-      // it as compiler-version).
+      // nvcc refusing a real architecture name is not a placeholder: compiler-version (round 56's row; the second stage
+      // read it so before).
       {{"nvcc fatal   : Value 'sm_30' is not defined for option 'gpu-architecture'"},
-       {"facets-nvcc-arch-unsupported"},
+       {"nvcc-gpu-arch-value-unsupported"},
        "https://github.com/HazyResearch/butterfly/issues/23"},
       // CMake's detection warnings before the error, and its other detection failure (the older row).
       {{"  detected_architecture is 52"}, {}, "https://github.com/lightvector/KataGo/issues/713"},
@@ -2320,8 +2320,8 @@ TEST(CauseFamilies, Rounds54And55RowsLeaveNeighbouringWordingsAlone) {
   expect_each_case_matches(cases);
 }
 
-// Round 56's rows: nvcc is known by its option's name only where a value is refused for it (ptxas's gpu-name is Triton's,
-// a C++ standard is the host compiler's); the miner's check needs its number (its source's comment has none); a driver
+// Round 56's rows: nvcc's refusal is read by its option's name only where a real architecture is refused for it (ptxas's
+// gpu-name is Triton's, a word that names no architecture is arch-detect's row); the miner's check needs its number (its source's comment has none); a driver
 // error is 209 only, not 804 (forward compatibility, a none log) or an illegal address.
 TEST(CauseFamilies, Round56RowsLeaveNeighbouringWordingsAlone) {
   const std::vector<NeighbourCase> cases = {
@@ -2329,6 +2329,9 @@ TEST(CauseFamilies, Round56RowsLeaveNeighbouringWordingsAlone) {
        {"ptxas-gpu-name-undefined"},
        "constructed: ptxas's option, Triton's row"},
       {{"the option gpu-architecture takes one value"}, {}, "constructed: the option named, nothing refused"},
+      {{"nvcc fatal   : Value 'sm_xx' is not defined for option 'gpu-architecture'"},
+       {"nvcc-gpu-arch-value-not-an-arch"},
+       "constructed: a README's placeholder (jytime/Mask_RCNN_Pytorch#15's form)"},
       {{"5 = architecture not supported (not compiled for the gpu architecture)"},
        {},
        "xmr-stak's comment on its return codes, no number"},

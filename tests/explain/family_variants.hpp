@@ -1341,11 +1341,14 @@ inline const std::vector<FamilyVariant>& family_variants() {
       {"    /usr/include/string.h:652:42: error: 'memcpy' was not declared in this scope",
        "nvcc-glibc-string-h-mempcpy-inline", "https://github.com/clab/dynet/pull/1098"},
       // Round 56.
-      // compiler-version: nvcc's refusal of a real architecture quoted without "nvcc fatal": the option's name is nvcc's.
-      {"     Value 'sm_75' is not defined for option 'gpu-architecture'", "facets-nvcc-arch-unsupported",
+      // compiler-version: nvcc's refusal of a real architecture, with or without "nvcc fatal" (the option's name is
+      // nvcc's); a first-stage row, so that a wrap that cuts the option's name off is joined.
+      {"     Value 'sm_75' is not defined for option 'gpu-architecture'", "nvcc-gpu-arch-value-unsupported",
        "https://github.com/inducer/pycuda/issues/191"},
-      {"Value 'sm_20' is not defined for option 'gpu-code'", "facets-nvcc-arch-unsupported",
+      {"Value 'sm_20' is not defined for option 'gpu-code'", "nvcc-gpu-arch-value-unsupported",
        "constructed: the same check on -code"},
+      {"nvcc fatal   : Value 'sm_30' is not defined for option 'gpu-architecture'", "nvcc-gpu-arch-value-unsupported",
+       "https://github.com/HazyResearch/butterfly/issues/23"},
       // gpu-code-missing: a miner's own device check (xmr-stak), ArrayFire's CU_CHECK of the driver's 209 and of the
       // runtime's invalid device function, LAMMPS's driver-error wording.
       {"`WARNING: NVIDIA GPU 0: miner not compiled for the gpu architecture 21.`", "miner-not-compiled-for-gpu-arch",
