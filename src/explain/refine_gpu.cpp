@@ -1,6 +1,5 @@
 // Context for the GPU categories: gpu-code-missing, gpu-isa-override, arch-detect, triton-compile.
 #include <algorithm>
-#include <cctype>
 #include <optional>
 #include <regex>
 #include <string_view>

@@ -278,6 +278,7 @@ TEST(MatchingPattern, LowerCasesLettersButNotAnEscapesLetter) {
 // The table's regexes are its patterns lower-cased (matching_pattern) and compiled case-sensitive; on every line the
 // scanner runs them on (a line with one of the row's literals, or every line for a row without), they answer as the
 // patterns compiled case-insensitive do. The oracle is std::regex's own icase mode on the row's text as written.
+// A facet's carry_pattern is not compared (the set keeps only its compiled regex); its column has no upper-case letter.
 TEST(SignatureTable, LowerCasedPatternsMatchAsTheCaseInsensitivePatternsOnRealLines) {
   auto set = builtin_signatures();
   ASSERT_TRUE(set.ok());
