@@ -6,6 +6,7 @@
 
 #include "detect/nvidia_procfs.hpp"
 #include "detect/nvml_probe.hpp"
+#include "knowledge/nvidia_chips.hpp"
 #include "knowledge/pci_id_tables.hpp"
 #include "util/text_lines.hpp"
 
@@ -72,6 +73,13 @@ void probe_nvidia_gpus(const probe::SystemRoot& root, const std::vector<PciDevic
     if (auto row = knowledge::NvidiaPciIdTable::embedded().find(pci.device)) {
       gpu.compute_capability = row->compute_capability;
       gpu.name = row->name;
+    } else if (auto chip = knowledge::NvidiaChipTable::embedded().find(pci.device)) {
+      // Pre-Turing: pci.ids names the chip, whose family has one compute capability.
+      gpu.compute_capability = chip->compute_capability;
+      if (!chip->names.empty()) {
+        gpu.name = chip->names.front();
+      }
+      needs_nvml = true;  // NVML, where it loads, confirms it
     } else {
       needs_nvml = true;
     }
@@ -116,7 +124,7 @@ void probe_nvidia_gpus(const probe::SystemRoot& root, const std::vector<PciDevic
                                                "using NVML's",
                                                gpu.name, gpu.pci, gpu.compute_capability,
                                                device->second.compute_capability),
-                                   "report this at archfit's issue tracker so data/nvidia_pci_ids.tsv is corrected"});
+                                   "report this at archfit's issue tracker so data/nvidia_pci_ids.tsv (or data/nvidia_chip_families.tsv) is corrected"});
       }
       gpu.compute_capability = device->second.compute_capability;
       gpu.source = "nvml";

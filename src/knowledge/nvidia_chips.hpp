@@ -1,0 +1,55 @@
+// NVIDIA GPUs by chip (data/nvidia_pci_chips.tsv, data/nvidia_chip_families.tsv): the pre-Turing GPUs that
+// data/nvidia_pci_ids.tsv does not list. pci.ids ties each device id, and each product name, to a chip
+// ("0611  G92 [GeForce 8800 GT]"); the chip's family ("G92") has one compute capability (1.1) on NVIDIA's
+// CUDA GPUs pages. A name that pci.ids gives to chips of different compute capabilities ("GeForce GT 730":
+// GF108 2.1, GK208 3.5) is ambiguous and answers nothing.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace archfit::knowledge {
+
+struct NvidiaChipGpu {
+  std::uint16_t device = 0;
+  std::string chip;                // as pci.ids writes it: "GK104GL"
+  std::string family;              // its row of data/nvidia_chip_families.tsv: "GK104"
+  std::string compute_capability;  // "3.0"
+  std::vector<std::string> names;  // "GRID K520"; abbreviated alternatives expanded ("GeForce 8800 GTS / 8800 GTX")
+};
+
+// What a product name tells through the chips pci.ids gives it.
+struct NvidiaNameByChip {
+  std::string compute_capability;  // empty: no product of the name, or chips that disagree
+  std::vector<std::string> chips;  // every chip pci.ids gives the name, in table order, each once
+  bool ambiguous = false;          // the chips have different compute capabilities
+};
+
+class NvidiaChipTable {
+ public:
+  static const NvidiaChipTable& embedded();
+  std::optional<NvidiaChipGpu> find(std::uint16_t device) const;
+  // Names compare without case, without a leading "NVIDIA ", with '-' and '_' read as spaces and runs
+  // of spaces as one ("Tesla V100-SXM2-16GB" is pci.ids' "Tesla V100 SXM2 16GB").
+  NvidiaNameByChip by_name(std::string_view name) const;
+  const std::vector<NvidiaChipGpu>& all() const { return m_rows; }
+
+ private:
+  std::vector<NvidiaChipGpu> m_rows;
+};
+
+// The family row of `chip` ("GK110BGL" -> "GK110", "GT200b" -> "GT200"): the longest family that the chip
+// starts with, followed by letters only (the variant suffix); empty when none.
+std::string nvidia_chip_family(std::string_view chip, const std::vector<std::string>& families);
+
+// A pci.ids bracket "GeForce 610M/710M / GT 620M" as names: split at '/', and an alternative that does
+// not start with the first one's first word gets that word ("GeForce 710M", "GeForce GT 620M").
+std::vector<std::string> expand_pci_ids_names(std::string_view bracket);
+
+// The form names are compared in (see by_name).
+std::string comparable_gpu_name(std::string_view name);
+
+}  // namespace archfit::knowledge

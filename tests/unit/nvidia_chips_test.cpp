@@ -1,0 +1,203 @@
+// data/nvidia_pci_chips.tsv (pci.ids: device id -> chip and product names) with data/nvidia_chip_families.tsv
+// (chip -> compute capability), checked against the per-product tables written from NVIDIA's CUDA GPUs pages
+// (data/nvidia_pci_ids.tsv, data/nvidia_gpu_names.tsv) and against product rows of NVIDIA's legacy page typed
+// in below: two sources that share no step must agree wherever both answer.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "detect/nvidia_gpu_probe.hpp"
+#include "knowledge/cuda_compute_capabilities.hpp"
+#include "knowledge/nvidia_chips.hpp"
+#include "knowledge/pci_id_tables.hpp"
+#include "knowledge/tsv_table.hpp"
+
+namespace archfit::knowledge {
+namespace {
+
+std::vector<std::string> family_keys() {
+  const auto& families = embedded_table("nvidia_chip_families.tsv");
+  std::vector<std::string> keys;
+  for (const auto& row : families.rows) {
+    keys.push_back(families.field(row, "chip"));
+  }
+  return keys;
+}
+
+TEST(NvidiaChips, EveryRowHasAFamilyAndEveryFamilyRealCapabilityAndRows) {
+  const auto& chips = embedded_table("nvidia_pci_chips.tsv");
+  const auto& families = embedded_table("nvidia_chip_families.tsv");
+  ASSERT_GT(chips.rows.size(), 900u);
+  ASSERT_GT(families.rows.size(), 40u);
+  auto keys = family_keys();
+  std::set<std::string> used;
+  for (const auto& row : chips.rows) {
+    auto device = parse_hex(chips.field(row, "device"));
+    EXPECT_TRUE(device && *device <= 0xffff) << chips.field(row, "device");
+    std::string family = nvidia_chip_family(chips.field(row, "chip"), keys);
+    EXPECT_FALSE(family.empty()) << chips.field(row, "chip");
+    used.insert(family);
+  }
+  for (const auto& row : families.rows) {
+    std::string capability = families.field(row, "compute_capability");
+    std::string nvcc = capability.substr(0, capability.find('.')) + capability.substr(capability.find('.') + 1);
+    EXPECT_EQ(classify_cuda_arch_name(nvcc), CudaArchName::real) << families.field(row, "chip");
+    EXPECT_TRUE(used.contains(families.field(row, "chip"))) << families.field(row, "chip") << " has no device";
+  }
+  EXPECT_EQ(NvidiaChipTable::embedded().all().size(), chips.rows.size());
+}
+
+TEST(NvidiaChips, ChipFamiliesAgreeWithTheProductTableByDeviceId) {
+  std::size_t compared = 0;
+  for (const auto& product : NvidiaPciIdTable::embedded().all()) {
+    if (auto chip = NvidiaChipTable::embedded().find(product.device)) {
+      EXPECT_EQ(chip->compute_capability, product.compute_capability)
+          << fmt::format("{:04x} {} ({})", product.device, product.name, chip->chip);
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 150u);  // the Turing to Ada and the Pascal/Volta datacenter rows that pci.ids 2023.04.10 has
+}
+
+TEST(NvidiaChips, NamesByChipAgreeWithTheProductNames) {
+  std::size_t compared = 0;
+  for (const auto& product : NvidiaPciIdTable::embedded().all()) {
+    auto by_chip = NvidiaChipTable::embedded().by_name(product.name);
+    if (!by_chip.compute_capability.empty()) {
+      EXPECT_EQ(by_chip.compute_capability, product.compute_capability) << product.name;
+      ++compared;
+    }
+  }
+  const auto& names = embedded_table("nvidia_gpu_names.tsv");
+  for (const auto& row : names.rows) {
+    if (names.field(row, "match") != "name") {
+      continue;
+    }
+    auto by_chip = NvidiaChipTable::embedded().by_name(names.field(row, "name"));
+    if (!by_chip.compute_capability.empty()) {
+      EXPECT_EQ(by_chip.compute_capability, names.field(row, "compute_capability")) << names.field(row, "name");
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 100u);
+}
+
+// A series row ("GeForce RTX 20" = 7.5) against every pci.ids product of the series: the one product it
+// does not hold is why a name is looked up by chip before by series.
+TEST(NvidiaChips, SeriesRowsHoldForTheirProductsButTheRtx2050) {
+  const auto& names = embedded_table("nvidia_gpu_names.tsv");
+  std::set<std::string> disagreeing;
+  for (const auto& row : names.rows) {
+    if (names.field(row, "match") != "prefix") {
+      continue;
+    }
+    std::string series = comparable_gpu_name(names.field(row, "name"));
+    for (const auto& gpu : NvidiaChipTable::embedded().all()) {
+      for (const auto& name : gpu.names) {
+        std::string product = comparable_gpu_name(name);
+        if (product.starts_with(series) && gpu.compute_capability != names.field(row, "compute_capability")) {
+          disagreeing.insert(product + " (" + gpu.chip + ")");
+        }
+      }
+    }
+  }
+  // pci.ids 10de:25a5/25ad/25ed GA107[M] [GeForce RTX 2050]: an Ampere chip under a Turing series name.
+  for (const auto& product : disagreeing) {
+    EXPECT_TRUE(product.starts_with("geforce rtx 2050")) << product;
+  }
+  EXPECT_FALSE(disagreeing.empty());
+  EXPECT_EQ(NvidiaChipTable::embedded().by_name("NVIDIA GeForce RTX 2050").compute_capability, "8.6");
+}
+
+// Products of NVIDIA's legacy page (https://developer.nvidia.com/cuda-legacy-gpus), row by row as the page
+// lists them: by name, archfit must give the page's compute capability or nothing, never another one.
+TEST(NvidiaChips, LegacyPageProductsByNameAreRightOrUnknown) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> page = {
+      {"1.0", {"Tesla C870", "Quadro FX 5600", "Quadro FX 4600", "GeForce 8800 Ultra", "GeForce 8800 GTX"}},
+      {"1.2", {"GeForce GT 220", "GeForce 210", "NVS 300"}},
+      {"2.0", {"GeForce GTX 590", "GeForce GTX 580", "GeForce GTX 570", "GeForce GTX 480", "GeForce GTX 470",
+               "GeForce GTX 465"}},
+      {"2.1", {"GeForce GTX 560 Ti", "GeForce GTX 550 Ti", "GeForce GTX 460", "GeForce GTS 450"}},
+      {"3.0", {"GeForce GTX 770", "GeForce GTX 760", "GeForce GTX 690", "GeForce GTX 680", "GeForce GTX 670",
+               "GeForce GTX 660 Ti", "GeForce GTX 660", "GeForce GTX 650 Ti BOOST", "GeForce GTX 650 Ti",
+               "GeForce GTX 650", "Tesla K10", "GRID K520"}},
+      {"3.5", {"GeForce GTX 780 Ti", "GeForce GTX 780", "GeForce GTX TITAN", "GeForce GTX TITAN Black",
+               "GeForce GTX TITAN Z", "Tesla K40c"}},
+      {"3.7", {"Tesla K80"}},
+      {"5.0", {"Quadro K2200", "Quadro K1200", "Quadro K620", "GeForce GTX 750 Ti", "GeForce GTX 750",
+               "GeForce GTX 960M", "GeForce GTX 950M", "GeForce 940M"}},
+      {"5.2", {"Tesla M60", "Tesla M40", "Quadro M6000 24GB", "Quadro M6000", "Quadro M5000", "Quadro M4000",
+               "Quadro M2000", "GeForce GTX TITAN X", "GeForce GTX 980 Ti", "GeForce GTX 980", "GeForce GTX 970",
+               "GeForce GTX 960", "GeForce GTX 950", "GeForce GTX 980M", "GeForce GTX 970M", "GeForce GTX 965M"}},
+      {"6.1", {"Tesla P40", "Tesla P4", "Quadro P6000", "Quadro P5000", "Quadro P4000", "Quadro P2000",
+               "Quadro P1000", "Quadro P620", "Quadro P600", "Quadro P400", "GeForce GTX 1080 Ti",
+               "GeForce GTX 1080", "GeForce GTX 1070 Ti", "GeForce GTX 1070", "GeForce GTX 1050"}},
+  };
+  // Not typed in: the page's 5.2 row also lists the GeForce 910M, which pci.ids gives to GK208BM (Kepler).
+  std::size_t right = 0;
+  std::size_t total = 0;
+  for (const auto& [capability, products] : page) {
+    for (const auto& product : products) {
+      auto answer = NvidiaChipTable::embedded().by_name(product);
+      ++total;
+      if (answer.compute_capability.empty()) {
+        continue;
+      }
+      EXPECT_EQ(answer.compute_capability, capability) << product;
+      right += answer.compute_capability == capability;
+    }
+  }
+  EXPECT_GE(right * 10, total * 8) << right << " of " << total;  // most names are pci.ids' own
+}
+
+TEST(NvidiaChips, ANameOnChipsOfTwoCapabilitiesAnswersNothing) {
+  // pci.ids: 0f02 GF108 [GeForce GT 730] (Fermi, 2.1), 1287 GK208B [GeForce GT 730] (Kepler, 3.5).
+  auto answer = NvidiaChipTable::embedded().by_name("GeForce GT 730");
+  EXPECT_TRUE(answer.ambiguous);
+  EXPECT_TRUE(answer.compute_capability.empty());
+  EXPECT_NE(std::find(answer.chips.begin(), answer.chips.end(), "GF108"), answer.chips.end());
+  EXPECT_NE(std::find(answer.chips.begin(), answer.chips.end(), "GK208B"), answer.chips.end());
+  EXPECT_TRUE(NvidiaChipTable::embedded().by_name("GeForce GTX 9999").chips.empty());
+}
+
+TEST(NvidiaChips, NamesCompareAsDriversPrintThem) {
+  // pci.ids 1db1 GV100GL [Tesla V100 SXM2 16GB]; drivers before ~470 print "Tesla V100-SXM2-16GB".
+  EXPECT_EQ(NvidiaChipTable::embedded().by_name("Tesla V100-SXM2-16GB").compute_capability, "7.0");
+  EXPECT_EQ(NvidiaChipTable::embedded().by_name("NVIDIA GeForce GTX 1080").compute_capability, "6.1");
+  EXPECT_EQ(comparable_gpu_name("NVIDIA  Tesla_K80 "), "tesla k80");
+}
+
+TEST(NvidiaChips, PciIdsAlternativesGetTheFirstOnesBrand) {
+  EXPECT_EQ(expand_pci_ids_names("Tesla C1060 / M1060"), (std::vector<std::string>{"Tesla C1060", "Tesla M1060"}));
+  EXPECT_EQ(expand_pci_ids_names("GeForce 610M/710M / GT 620M"),
+            (std::vector<std::string>{"GeForce 610M", "GeForce 710M", "GeForce GT 620M"}));
+  EXPECT_EQ(expand_pci_ids_names(""), std::vector<std::string>{});
+  EXPECT_EQ(nvidia_chip_family("GK110BGL", family_keys()), "GK110");
+  EXPECT_EQ(nvidia_chip_family("GT200b", family_keys()), "GT200");
+  EXPECT_EQ(nvidia_chip_family("GK20A", family_keys()), "");  // Tegra K1: not a PCI GPU, not in the table
+  EXPECT_EQ(nvidia_chip_family("GM20B", family_keys()), "");
+}
+
+// sysfs alone (no driver): a GeForce GTX 1080 (pci.ids 10de:1b80 GP104, 6.1 on the legacy page), which the
+// per-product table leaves out, is named with its compute capability.
+TEST(NvidiaChips, SysfsProbeNamesAPreTuringGpuByItsChip) {
+  probe::SystemRoot root(std::string(ARCHFIT_SOURCE_DIR) + "/tests/data/sysroots/apu-raven/root");
+  detect::PciDevice pci;
+  pci.address = "0000:01:00.0";
+  pci.vendor = 0x10de;
+  pci.device = 0x1b80;
+  ASSERT_FALSE(NvidiaPciIdTable::embedded().find(0x1b80));
+  detect::DetectReport report;
+  detect::probe_nvidia_gpus(root, {pci}, {}, report);
+  ASSERT_EQ(report.gpus.size(), 1u);
+  EXPECT_EQ(report.gpus[0].target, "sm_61");
+  EXPECT_EQ(report.gpus[0].name, "GeForce GTX 1080");
+  EXPECT_FALSE(report.gpus[0].accessible);  // no /proc/driver/nvidia in that tree
+}
+
+}  // namespace
+}  // namespace archfit::knowledge
