@@ -141,7 +141,7 @@ def print_logs(report, verbose):
 # -------------------------------------------------------------------------------------- pastes
 
 def parse_expected(field):
-    """'gfx90a(gfx90a:xnack-);NAME sm_86' -> [{'target','target_id','name'}]; '' -> []."""
+    """'gfx90a(gfx90a:xnack-);NAME sm_86;NAME ?' -> [{'target','target_id','name'}]; '' -> []."""
     gpus = []
     for entry in field.split(";") if field.strip() else []:
         entry = entry.strip()
@@ -157,6 +157,8 @@ def parse_expected(field):
             name, target = entry[:at], entry[at + 1:]
         elif entry.startswith("sm_"):
             name, target = "?", entry
+        elif entry.endswith(" ?"):  # a name shown, its compute capability not establishable ("NVIDIA GeForce ... ?")
+            name = entry[:-2]
         gpus.append({"target": target, "target_id": None, "name": None if name == "?" else name})
     return gpus
 

@@ -7,6 +7,7 @@
 
 #include "detect/pasted_text.hpp"
 #include "detect/pci_devices.hpp"
+#include "knowledge/nvidia_chips.hpp"
 #include "knowledge/pci_id_tables.hpp"
 #include "knowledge/tsv_table.hpp"
 #include "model/target_id.hpp"
@@ -332,6 +333,26 @@ void merge_views(std::vector<DetectedGpu>& merged, std::vector<DetectedGpu>&& vi
   }
 }
 
+namespace {
+
+// rocminfo's own lines before or instead of its agents (ROCm/rocminfo rocminfo.cc: the ROCk module check,
+// RET_IF_HSA_ERR's "hsa api call failure at: FILE:LINE" then "Call returned HSA_STATUS_…", the /dev/kfd
+// check, the HSA System Attributes header). Such a text with no agent is rocminfo output that shows no
+// GPU (the runtime failed), not some other text.
+bool shows_rocminfo(const PastedSection& section) {
+  for (const auto& line : section.lines) {
+    const std::string& text = line.text;
+    if (text.find("ROCk module") != std::string::npos || text.find("hsa api call failure at") != std::string::npos ||
+        text.find("Unable to open /dev/kfd") != std::string::npos ||
+        text.find("HSA System Attributes") != std::string::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 Result<std::vector<DetectedGpu>> parse_rocminfo(std::string_view text) {
   std::size_t recognised = 0;
   std::vector<DetectedGpu> gpus;
@@ -343,6 +364,7 @@ Result<std::vector<DetectedGpu>> parse_rocminfo(std::string_view text) {
     for (const auto& line : section.lines) {
       reader.read(line);
     }
+    recognised += shows_rocminfo(section) ? 1 : 0;
     recognised += reader.recognised();
     std::vector<DetectedGpu> view;
     for (const auto& agent : reader.finish()) {
@@ -388,9 +410,9 @@ std::string_view without_nvidia_prefix(std::string_view name) {
 bool is_truncated(std::string_view name) { return name.ends_with("..."); }
 
 // data/nvidia_gpu_names.tsv: names as older drivers print them, and families, with their compute
-// capability from NVIDIA's CUDA GPUs pages. `match` = name: the whole name (followed by the end, a
-// space, '-' or '('); prefix: any name that starts with it ("GeForce RTX 30" for the series).
-std::string capability_from_name_table(std::string_view name) {
+// capability from NVIDIA's CUDA GPUs pages. Its rows of one `match` kind: name: the whole name (followed by
+// the end, a space, '-' or '('); prefix: any name that starts with it ("GeForce RTX 30" for the series).
+std::string capability_from_name_table(std::string_view name, std::string_view match) {
   const auto& table = knowledge::embedded_table("nvidia_gpu_names.tsv");
   name = without_nvidia_prefix(name);
   bool truncated = is_truncated(name);
@@ -401,10 +423,10 @@ std::string capability_from_name_table(std::string_view name) {
   std::string capability;
   for (const auto& row : table.rows) {
     const std::string& candidate = table.field(row, "name");
-    if (candidate.size() <= best || !name.starts_with(candidate)) {
+    if (table.field(row, "match") != match || candidate.size() <= best || !name.starts_with(candidate)) {
       continue;
     }
-    bool whole = table.field(row, "match") == "name";
+    bool whole = match == "name";
     if (whole && truncated && name.size() == candidate.size()) {
       continue;  // "GeForce GTX 1080..." may be "GeForce GTX 1080 Ti": only a boundary after it proves the name
     }
@@ -426,8 +448,14 @@ void name_nvidia_gpu(DetectedGpu& gpu) {
     gpu.confidence = "exact";
   } else {
     if (gpu.device_id) {
+      std::optional<std::string> capability;
       if (auto row = table.find(*gpu.device_id)) {
-        gpu.compute_capability = row->compute_capability;
+        capability = row->compute_capability;
+      } else if (auto chip = knowledge::NvidiaChipTable::embedded().find(*gpu.device_id)) {
+        capability = chip->compute_capability;  // pre-Turing: the chip pci.ids names, and its family
+      }
+      if (capability) {
+        gpu.compute_capability = *capability;
         gpu.confidence = "inferred-from-device-id";
         gpu.low_confidence = true;
       }
@@ -441,7 +469,16 @@ void name_nvidia_gpu(DetectedGpu& gpu) {
           row = table.find_by_name("NVIDIA " + gpu.name);  // drivers before ~470 printed no prefix
         }
       }
-      std::string capability = row != nullptr ? row->compute_capability : capability_from_name_table(gpu.name);
+      // The most specific source first: a product row of NVIDIA's pages, then the chips pci.ids gives the
+      // name (none when they disagree: "GeForce GT 730"), then a series ("GeForce RTX 20" is 7.5, but the
+      // RTX 2050 is an Ampere GA107, 8.6).
+      std::string capability = row != nullptr ? row->compute_capability : capability_from_name_table(gpu.name, "name");
+      if (capability.empty() && !is_truncated(gpu.name)) {
+        capability = knowledge::NvidiaChipTable::embedded().by_name(gpu.name).compute_capability;
+      }
+      if (capability.empty()) {
+        capability = capability_from_name_table(gpu.name, "prefix");
+      }
       if (!capability.empty()) {
         gpu.compute_capability = capability;
         gpu.confidence = "inferred-from-name";
@@ -629,6 +666,19 @@ void read_list(const PastedSection& section, std::vector<NvidiaGpu>& gpus) {
   }
 }
 
+// nvidia-smi's PCI id: the device's 16 bits, then the vendor's, 10DE: "0x233510DE" (-q and newer -q -x),
+// "061110DE" (-q -x of driver 340). Anything else is not read.
+std::optional<std::uint16_t> nvidia_pci_device_id(std::string_view value) {
+  if (value.starts_with("0x") || value.starts_with("0X")) {
+    value.remove_prefix(2);
+  }
+  auto id = value.size() == 8 ? knowledge::parse_hex(value) : std::nullopt;
+  if (!id || (*id & 0xffff) != 0x10de) {
+    return std::nullopt;
+  }
+  return static_cast<std::uint16_t>(*id >> 16);
+}
+
 // `nvidia-smi -q`: "GPU 00000000:00:06.0" opens a section; "    Product Name : NVIDIA H200".
 // An excerpt may start at "Product Name" without the section line.
 void read_query(const PastedSection& section, std::vector<NvidiaGpu>& gpus, std::string* driver_version) {
@@ -665,10 +715,8 @@ void read_query(const PastedSection& section, std::vector<NvidiaGpu>& gpus, std:
       gpu.name = value;
     } else if (key == "GPU UUID") {
       gpu.uuid = value;
-    } else if (key == "Device Id" && value.size() == 10 && !gpu.device_id) {
-      if (auto id = probe::parse_sysfs_number(value)) {
-        gpu.device_id = static_cast<std::uint16_t>(*id >> 16);
-      }
+    } else if (key == "Device Id" && !gpu.device_id) {
+      gpu.device_id = nvidia_pci_device_id(value);
     } else if (key == "Bus Id" && gpu.pci.empty() && is_bus_id(value)) {
       gpu.pci = normalize_pci_address(value);
     } else if (key == "Minor Number") {
@@ -697,7 +745,8 @@ std::string_view xml_element(std::string_view text, std::string_view tag) {
 }
 
 void read_xml(const PastedSection& section, std::vector<NvidiaGpu>& gpus, std::string* driver_version) {
-  std::optional<std::size_t> current;
+  constexpr std::size_t k_none = static_cast<std::size_t>(-1);
+  std::size_t current = k_none;  // the <gpu> element being read
   for (const auto& line : section.lines) {
     std::string_view text = trim(std::string_view(line.text));
     if (text.starts_with("<gpu id=\"") || text == "<gpu>") {
@@ -715,27 +764,25 @@ void read_xml(const PastedSection& section, std::vector<NvidiaGpu>& gpus, std::s
       continue;
     }
     if (text.starts_with("</gpu>")) {
-      if (current) {
-        note_line(gpus[*current].gpu.source_lines, line.number);
+      if (current != k_none) {
+        note_line(gpus[current].gpu.source_lines, line.number);
       }
-      current.reset();
+      current = k_none;
       continue;
     }
     if (auto driver = xml_element(text, "driver_version"); !driver.empty() && driver_version != nullptr) {
       *driver_version = driver;
     }
-    if (!current) {
+    if (current == k_none) {
       continue;
     }
-    DetectedGpu& gpu = gpus[*current].gpu;
+    DetectedGpu& gpu = gpus[current].gpu;
     if (auto name = xml_element(text, "product_name"); !name.empty()) {
       gpu.name = name;
     } else if (auto uuid = xml_element(text, "uuid"); uuid.starts_with("GPU-")) {
       gpu.uuid = uuid;
-    } else if (auto device = xml_element(text, "pci_device_id"); device.size() == 10 && !gpu.device_id) {
-      if (auto id = probe::parse_sysfs_number(device)) {
-        gpu.device_id = static_cast<std::uint16_t>(*id >> 16);
-      }
+    } else if (auto device = xml_element(text, "pci_device_id"); !device.empty() && !gpu.device_id) {
+      gpu.device_id = nvidia_pci_device_id(device);
     } else if (auto minor = xml_element(text, "minor_number"); !minor.empty()) {
       if (auto number = leading_number(minor)) {
         gpu.device_minor = static_cast<unsigned>(*number);
@@ -775,18 +822,22 @@ void read_table(const PastedSection& section, std::vector<NvidiaGpu>& gpus, std:
     }
     std::string_view name = trim(first.substr(first.find(' ')));
     bool mode_column = false;
-    for (std::string_view mode : {" On", " Off", " WDDM", " TCC"}) {  // Persistence-M or the Windows driver model
-      if (name.ends_with(mode)) {
+    auto third_bar = text.find('|', second_bar + 1);
+    std::string_view bus = trim(text.substr(second_bar + 1, third_bar - second_bar - 1));
+    bus = bus.substr(0, bus.find(' '));
+    // Persistence-M or the Windows driver model; N/A only beside a bus id of N/A (an integrated GPU:
+    // Jetson's "Orin (nvgpu)  N/A  | N/A  N/A |"), since a process row also ends its one cell with N/A.
+    for (std::string_view mode : {" On", " Off", " WDDM", " TCC", " N/A"}) {
+      if (name.ends_with(mode) && (mode != " N/A" || bus == "N/A")) {
         name = trim(name.substr(0, name.size() - mode.size()));
         mode_column = true;
       }
     }
-    auto third_bar = text.find('|', second_bar + 1);
-    std::string_view bus = trim(text.substr(second_bar + 1, third_bar - second_bar - 1));
-    bus = bus.substr(0, bus.find(' '));
     // A row the paste cut right after its first cell ("|   0  GeForce RTX 208...  Off  |") still names
-    // the GPU when it stands under the table's header and has the mode column.
-    bool cut_row = in_table && mode_column && bus.empty() && third_bar == std::string_view::npos;
+    // the GPU when it stands under the table's header and has the mode column; so does a row whose bus id
+    // is N/A (an integrated GPU: Jetson's JetPack 6 table).
+    bool cut_row = in_table && mode_column &&
+                   ((bus.empty() && third_bar == std::string_view::npos) || bus == "N/A");
     if ((!is_bus_id(bus) && !cut_row) || name.empty()) {
       continue;
     }
@@ -846,12 +897,14 @@ void merge_gpu(NvidiaGpu& into, const NvidiaGpu& from) {
   }
 }
 
-// Output nvidia-smi printed without naming a GPU: "No devices were found", a table or -q header whose GPU
-// rows were cut off. Such a text is nvidia-smi output with no GPU, not an error.
+// Output nvidia-smi printed without naming a GPU: "No devices were found", "Failed to initialize NVML: Driver/
+// library version mismatch", "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver", a
+// table or -q header whose GPU rows were cut off. Such a text is nvidia-smi output with no GPU, not an error.
 bool shows_nvidia_smi(const PastedSection& section) {
   for (const auto& line : section.lines) {
     const std::string& text = line.text;
     if (text.find("No devices were found") != std::string::npos || text.find("NVIDIA-SMI ") != std::string::npos ||
+        text.find("Failed to initialize NVML") != std::string::npos ||
         text.find("<nvidia_smi_log") != std::string::npos ||
         (text.find("Attached GPUs") != std::string::npos && text.find(" : ") != std::string::npos)) {
       return true;

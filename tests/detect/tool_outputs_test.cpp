@@ -64,10 +64,12 @@ TEST(ToolOutputs, EveryPublicOutputYieldsTheGpusItShows) {
           EXPECT_EQ(gpu["target_id"], target_id);
         }
       } else {
-        // "NVIDIA TITAN V sm_70", "? sm_89" or just the name
+        // "NVIDIA TITAN V sm_70", "? sm_89", "NVIDIA GeForce ... ?" (the name does not establish it) or just the name
         std::string name = expected[g];
         auto sm = name.rfind(" sm_");
-        if (name.starts_with("sm_")) {
+        if (name.ends_with(" ?")) {
+          name.resize(name.size() - 2);
+        } else if (name.starts_with("sm_")) {
           EXPECT_EQ(gpu["target"], name);
           name = "?";
         } else if (sm != std::string::npos) {
@@ -346,6 +348,38 @@ TEST(ToolOutputShapes, NvidiaXml) {
   EXPECT_EQ(report["gpus"][0]["confidence"], "inferred-from-device-id");
   EXPECT_EQ(report["drivers"]["nvidia"], "580.159.04");
   EXPECT_EQ(report["gpus"][0]["lines"], nlohmann::json::array({6, 13}));
+}
+
+// Pre-Turing GPUs by their chip (data/nvidia_pci_chips.tsv from pci.ids): driver 340's -q -x writes the PCI id
+// without "0x" (netdata/netdata#2759: "061110DE", pci.ids 0611 G92 [GeForce 8800 GT], 1.1 on NVIDIA's legacy
+// page); a name shared by chips of two capabilities (pci.ids: GeForce GT 730 on GF108 and on GK208B) is not
+// guessed.
+TEST(ToolOutputShapes, NvidiaPreTuringByChip) {
+  auto xml = detect_text("--from-nvidia-smi",
+                         "<nvidia_smi_log>\n<gpu id=\"0000:01:00.0\">\n<product_name>GeForce 8800 GT</product_name>\n"
+                         "<pci>\n<pci_device_id>061110DE</pci_device_id>\n</pci>\n</gpu>\n</nvidia_smi_log>\n");
+  ASSERT_EQ(xml["gpus"].size(), 1u);
+  EXPECT_EQ(xml["gpus"][0]["device_id"], "0x0611");
+  EXPECT_EQ(xml["gpus"][0]["target"], "sm_11");
+  EXPECT_EQ(xml["gpus"][0]["confidence"], "inferred-from-device-id");
+  auto csv = detect_text("--from-nvidia-smi", "name, pci.bus_id\nGeForce GT 730, 00000000:01:00.0\nGRID K520, 00000000:00:03.0\n");
+  ASSERT_EQ(csv["gpus"].size(), 2u);
+  EXPECT_TRUE(csv["gpus"][0]["target"].is_null());
+  EXPECT_EQ(csv["gpus"][0]["confidence"], "unknown");
+  EXPECT_EQ(csv["gpus"][1]["target"], "sm_30");  // pci.ids 118a GK104GL [GRID K520]; 3.0 on the legacy page
+}
+
+// JetPack 6's table (ultralytics/ultralytics#20680): the GPU row has N/A for persistence mode and bus id; a
+// process row, whose one cell also ends in N/A, is no GPU (nvidia-smi.exe under WSL, the same table shape).
+TEST(ToolOutputShapes, NvidiaIntegratedGpuRowWithoutBusId) {
+  auto jetson = detect_text("--from-nvidia-smi", read_text(outputs() / "nvidia-smi/jetson-jp5-not-found-then-jp6-orin-table-cut.txt"));
+  ASSERT_EQ(jetson["gpus"].size(), 1u);
+  EXPECT_EQ(jetson["gpus"][0]["name"], "Orin (nvgpu)");
+  EXPECT_EQ(jetson["gpus"][0]["target"], "sm_87");
+  EXPECT_TRUE(jetson["gpus"][0]["pci"].is_null() || jetson["gpus"][0]["pci"] == "");
+  auto wsl = detect_text("--from-nvidia-smi", read_text(outputs() / "nvidia-smi/wsl-exe-inline-backtick-wddm-rtx207-truncated.txt"));
+  ASSERT_EQ(wsl["gpus"].size(), 1u);
+  EXPECT_EQ(wsl["gpus"][0]["name"], "GeForce RTX 207...");
 }
 
 // The text report names the lines and how the target was found.
