@@ -35,8 +35,21 @@ std::string nvidia_chip_family(std::string_view chip, const std::vector<std::str
 }
 
 std::vector<std::string> expand_pci_ids_names(std::string_view bracket) {
+  auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+  auto has_digit = [&](std::string_view text) { return std::any_of(text.begin(), text.end(), is_digit); };
+  // The words of `name` before its first word that starts with a digit, with a trailing space ("GeForce GT ").
+  auto stem_of = [&](const std::string& name) {
+    std::size_t at = 0;
+    while (at < name.size()) {
+      if (is_digit(name[at]) && (at == 0 || name[at - 1] == ' ')) {
+        return name.substr(0, at);
+      }
+      ++at;
+    }
+    return std::string();
+  };
   std::vector<std::string> names;
-  std::string brand;
+  std::string brand;  // the first alternative's first word when it has no digit ("GeForce", "Tesla")
   while (!bracket.empty()) {
     auto slash = bracket.find('/');
     std::string_view part = trimmed(bracket.substr(0, slash));
@@ -45,12 +58,17 @@ std::vector<std::string> expand_pci_ids_names(std::string_view bracket) {
       continue;
     }
     if (names.empty()) {
-      brand = std::string(part.substr(0, part.find(' ')));
+      std::string_view first_word = part.substr(0, part.find(' '));
+      brand = has_digit(first_word) ? std::string() : std::string(first_word);
       names.emplace_back(part);
-    } else if (part.starts_with(brand + " ") || part == brand) {
-      names.emplace_back(part);
-    } else {
+    } else if (is_digit(part.front())) {
+      names.push_back(stem_of(names.back()) + std::string(part));
+    } else if (!has_digit(part)) {
+      continue;  // "Mobile", "Max-Q": a variant, not a product
+    } else if (!brand.empty() && !part.starts_with(brand + " ")) {
       names.push_back(brand + " " + std::string(part));
+    } else {
+      names.emplace_back(part);
     }
   }
   return names;
@@ -77,6 +95,40 @@ std::string comparable_gpu_name(std::string_view name) {
   return out;
 }
 
+std::string without_variant_suffix(std::string_view name) {
+  std::string out(name);
+  bool stripped = true;
+  while (stripped) {
+    stripped = false;
+    for (std::string_view suffix : {" oem", " mac edition", " engineering sample", " v2", " v3"}) {
+      if (out.size() > suffix.size() && out.ends_with(suffix)) {
+        out.resize(out.size() - suffix.size());
+        stripped = true;
+      }
+    }
+    // " rev. 2", " rev. a", " rev.2"; " 448 cores"
+    auto last_space = out.rfind(' ');
+    if (last_space != std::string::npos && last_space > 0) {
+      std::string_view last = std::string_view(out).substr(last_space + 1);
+      std::string_view before = std::string_view(out).substr(0, last_space);
+      if (before.ends_with(" rev.") && last.size() <= 2) {
+        out.resize(last_space - 5);
+        stripped = true;
+      } else if (last.starts_with("rev.") && last.size() <= 6) {
+        out.resize(last_space);
+        stripped = true;
+      } else if (last == "cores" && before.rfind(' ') != std::string_view::npos) {
+        std::string_view count = before.substr(before.rfind(' ') + 1);
+        if (!count.empty() && std::all_of(count.begin(), count.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+          out.resize(before.rfind(' '));
+          stripped = true;
+        }
+      }
+    }
+  }
+  return out;
+}
+
 const NvidiaChipTable& NvidiaChipTable::embedded() {
   static const NvidiaChipTable table = [] {
     NvidiaChipTable result;
@@ -89,7 +141,7 @@ const NvidiaChipTable& NvidiaChipTable::embedded() {
     for (const auto& row : chips.rows) {
       auto device = parse_hex(chips.field(row, "device"));
       std::string family = nvidia_chip_family(chips.field(row, "chip"), keys);
-      if (!device || *device > 0xffff || family.empty()) {
+      if (!device || *device > 0xffff) {
         continue;  // tests/unit/nvidia_chips_test.cpp fails on such a row
       }
       NvidiaChipGpu gpu;
@@ -97,11 +149,12 @@ const NvidiaChipTable& NvidiaChipTable::embedded() {
       gpu.chip = chips.field(row, "chip");
       gpu.family = family;
       for (const auto& family_row : families.rows) {
-        if (families.field(family_row, "chip") == family) {
+        if (!family.empty() && families.field(family_row, "chip") == family) {
           gpu.compute_capability = families.field(family_row, "compute_capability");
         }
       }
-      gpu.names = expand_pci_ids_names(chips.field(row, "names"));
+      gpu.listed = chips.field(row, "names");
+      gpu.names = expand_pci_ids_names(gpu.listed);
       result.m_rows.push_back(std::move(gpu));
     }
     return result;
@@ -111,7 +164,7 @@ const NvidiaChipTable& NvidiaChipTable::embedded() {
 
 std::optional<NvidiaChipGpu> NvidiaChipTable::find(std::uint16_t device) const {
   for (const auto& row : m_rows) {
-    if (row.device == device) {
+    if (row.device == device && !row.compute_capability.empty()) {
       return row;
     }
   }
@@ -124,21 +177,26 @@ NvidiaNameByChip NvidiaChipTable::by_name(std::string_view name) const {
   if (wanted.empty()) {
     return answer;
   }
+  std::string wanted_base = without_variant_suffix(wanted);
+  std::vector<std::string> capabilities;  // of every chip named so, "" for a chip without a family
   for (const auto& row : m_rows) {
-    bool named = std::any_of(row.names.begin(), row.names.end(),
-                             [&](const std::string& candidate) { return comparable_gpu_name(candidate) == wanted; });
+    bool named = std::any_of(row.names.begin(), row.names.end(), [&](const std::string& candidate) {
+      std::string product = comparable_gpu_name(candidate);
+      return product == wanted || without_variant_suffix(product) == wanted_base;
+    });
     if (!named) {
       continue;
     }
     if (std::find(answer.chips.begin(), answer.chips.end(), row.chip) == answer.chips.end()) {
       answer.chips.push_back(row.chip);
     }
-    if (answer.compute_capability.empty() && !answer.ambiguous) {
-      answer.compute_capability = row.compute_capability;
-    } else if (answer.compute_capability != row.compute_capability) {
-      answer.ambiguous = true;
-      answer.compute_capability.clear();
+    if (std::find(capabilities.begin(), capabilities.end(), row.compute_capability) == capabilities.end()) {
+      capabilities.push_back(row.compute_capability);
     }
+  }
+  answer.ambiguous = capabilities.size() > 1;
+  if (capabilities.size() == 1) {
+    answer.compute_capability = capabilities.front();  // empty for a chip without a family
   }
   return answer;
 }

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <regex>
 #include <set>
 #include <string>
 #include <vector>
@@ -28,20 +29,29 @@ std::vector<std::string> family_keys() {
   return keys;
 }
 
-TEST(NvidiaChips, EveryRowHasAFamilyAndEveryFamilyRealCapabilityAndRows) {
+// Every chip of the CUDA era (G80 on, as pci.ids names them) that is a PCI GPU has a family row; the other
+// rows (NV4x and older, C7x/MCP integrated GPUs, nForce bridges) have none and so give no answer.
+TEST(NvidiaChips, EveryCudaEraChipHasAFamilyAndEveryFamilyARealCapabilityAndRows) {
   const auto& chips = embedded_table("nvidia_pci_chips.tsv");
   const auto& families = embedded_table("nvidia_chip_families.tsv");
-  ASSERT_GT(chips.rows.size(), 900u);
+  ASSERT_GT(chips.rows.size(), 1200u);
   ASSERT_GT(families.rows.size(), 40u);
   auto keys = family_keys();
+  const std::regex cuda_era("(G8[0-9]|G9[0-9]|GT2[0-9]{2}|GF1|GK[12]|GM[12]|GP1|GV1|TU1|GA1|AD1|GH1|GB[12]).*");
+  const std::regex tegra("(GK20A|GM20B|GP10B|GV1[01]B|GA10B).*");
   std::set<std::string> used;
+  std::size_t with_family = 0;
   for (const auto& row : chips.rows) {
     auto device = parse_hex(chips.field(row, "device"));
     EXPECT_TRUE(device && *device <= 0xffff) << chips.field(row, "device");
-    std::string family = nvidia_chip_family(chips.field(row, "chip"), keys);
-    EXPECT_FALSE(family.empty()) << chips.field(row, "chip");
+    const std::string& chip = chips.field(row, "chip");
+    std::string family = nvidia_chip_family(chip, keys);
+    bool expected = std::regex_match(chip, cuda_era) && !std::regex_match(chip, tegra);
+    EXPECT_EQ(!family.empty(), expected) << chip;
+    with_family += family.empty() ? 0 : 1;
     used.insert(family);
   }
+  EXPECT_GT(with_family, 950u);
   for (const auto& row : families.rows) {
     std::string capability = families.field(row, "compute_capability");
     std::string nvcc = capability.substr(0, capability.find('.')) + capability.substr(capability.find('.') + 1);
@@ -49,6 +59,7 @@ TEST(NvidiaChips, EveryRowHasAFamilyAndEveryFamilyRealCapabilityAndRows) {
     EXPECT_TRUE(used.contains(families.field(row, "chip"))) << families.field(row, "chip") << " has no device";
   }
   EXPECT_EQ(NvidiaChipTable::embedded().all().size(), chips.rows.size());
+  EXPECT_FALSE(NvidiaChipTable::embedded().find(0x0040));  // NV40 [GeForce 6800 Ultra]: no CUDA, no answer
 }
 
 TEST(NvidiaChips, ChipFamiliesAgreeWithTheProductTableByDeviceId) {
@@ -162,6 +173,21 @@ TEST(NvidiaChips, ANameOnChipsOfTwoCapabilitiesAnswersNothing) {
   EXPECT_NE(std::find(answer.chips.begin(), answer.chips.end(), "GF108"), answer.chips.end());
   EXPECT_NE(std::find(answer.chips.begin(), answer.chips.end(), "GK208B"), answer.chips.end());
   EXPECT_TRUE(NvidiaChipTable::embedded().by_name("GeForce GTX 9999").chips.empty());
+  // Through pci.ids' variant suffixes, which nvidia-smi need not print: 0fc1 GK107 [GeForce GT 640],
+  // 124b GF116 [GeForce GT 640 OEM], 1282 GK208 [GeForce GT 640 Rev. 2]; 0f00 GF108 [GeForce GT 630], 0fc2
+  // GK107 [GeForce GT 630 OEM]; 1082 GF110 [GeForce GTX 560 Ti OEM], 1200 GF114 [GeForce GTX 560 Ti].
+  for (const char* name : {"GeForce GT 640", "GeForce GT 630", "GeForce GTX 560 Ti", "NVIDIA GeForce GT 640"}) {
+    EXPECT_TRUE(NvidiaChipTable::embedded().by_name(name).ambiguous) << name;
+  }
+  // Through expanded alternatives: 1140 GF117M [GeForce 610M/710M/810M/820M / GT 620M/625M/630M/720M] (2.1)
+  // and the Kepler GeForce GT 720M; 0de9 GF108M [GeForce GT 620M/630M/635M/640M LE] and the Kepler GT 640M LE.
+  for (const char* name : {"GeForce GT 720M", "GeForce GT 640M LE"}) {
+    EXPECT_TRUE(NvidiaChipTable::embedded().by_name(name).ambiguous) << name;
+  }
+  // Through a chip with no family row: 0874 C79 [ION] and 0a64 GT218 [ION] (1.2).
+  auto ion = NvidiaChipTable::embedded().by_name("ION");
+  EXPECT_TRUE(ion.ambiguous);
+  EXPECT_TRUE(ion.compute_capability.empty());
 }
 
 TEST(NvidiaChips, NamesCompareAsDriversPrintThem) {
@@ -171,15 +197,44 @@ TEST(NvidiaChips, NamesCompareAsDriversPrintThem) {
   EXPECT_EQ(comparable_gpu_name("NVIDIA  Tesla_K80 "), "tesla k80");
 }
 
-TEST(NvidiaChips, PciIdsAlternativesGetTheFirstOnesBrand) {
+TEST(NvidiaChips, PciIdsAlternativesAsProducts) {
+  // Brackets as pci.ids 2023.04.10 writes them (devices 05e7, 1140, 0de9, 0190, 25b6, 28a0).
   EXPECT_EQ(expand_pci_ids_names("Tesla C1060 / M1060"), (std::vector<std::string>{"Tesla C1060", "Tesla M1060"}));
-  EXPECT_EQ(expand_pci_ids_names("GeForce 610M/710M / GT 620M"),
-            (std::vector<std::string>{"GeForce 610M", "GeForce 710M", "GeForce GT 620M"}));
+  EXPECT_EQ(expand_pci_ids_names("GeForce 610M/710M/810M/820M / GT 620M/625M/630M/720M"),
+            (std::vector<std::string>{"GeForce 610M", "GeForce 710M", "GeForce 810M", "GeForce 820M", "GeForce GT 620M",
+                                      "GeForce GT 625M", "GeForce GT 630M", "GeForce GT 720M"}));
+  EXPECT_EQ(expand_pci_ids_names("GeForce GT 620M/630M/635M/640M LE"),
+            (std::vector<std::string>{"GeForce GT 620M", "GeForce GT 630M", "GeForce GT 635M", "GeForce GT 640M LE"}));
+  EXPECT_EQ(expand_pci_ids_names("GeForce 8800 GTS / 8800 GTX"),
+            (std::vector<std::string>{"GeForce 8800 GTS", "GeForce 8800 GTX"}));
+  EXPECT_EQ(expand_pci_ids_names("A2 / A16"), (std::vector<std::string>{"A2", "A16"}));
+  EXPECT_EQ(expand_pci_ids_names("GeForce RTX 4060 Max-Q / Mobile"), std::vector<std::string>{"GeForce RTX 4060 Max-Q"});
   EXPECT_EQ(expand_pci_ids_names(""), std::vector<std::string>{});
+  EXPECT_EQ(without_variant_suffix("geforce gt 640 rev. 2"), "geforce gt 640");
+  EXPECT_EQ(without_variant_suffix("geforce gtx 560 ti 448 cores"), "geforce gtx 560 ti");
+  EXPECT_EQ(without_variant_suffix("geforce gt 630 oem"), "geforce gt 630");
+  EXPECT_EQ(without_variant_suffix("geforce gtx 650 ti boost"), "geforce gtx 650 ti boost");
   EXPECT_EQ(nvidia_chip_family("GK110BGL", family_keys()), "GK110");
   EXPECT_EQ(nvidia_chip_family("GT200b", family_keys()), "GT200");
   EXPECT_EQ(nvidia_chip_family("GK20A", family_keys()), "");  // Tegra K1: not a PCI GPU, not in the table
   EXPECT_EQ(nvidia_chip_family("GM20B", family_keys()), "");
+}
+
+// Families no per-product table reaches, against sources that name their products' compute capability:
+// NVIDIA's forums (8800 GT 1.1: forums.developer.nvidia.com/t/8800gt-compute-capability/1798; "G80=1.0 and
+// everything else=1.1" before GT200: /t/gpu-compute-capability-list-cuda-1-0-1-1-2-0/3730; Tesla C1060 1.3:
+// /t/compute-capability-cuda-toolkit-3-1/17686) and a copy of NVIDIA's CUDA GPUs page
+// (gist.github.com/zachnicoll/f404a070611ccffda607bc65e4636d8f: GeForce GT 730 3.5, the GK208 one).
+TEST(NvidiaChips, OldFamiliesAgainstNvidiasOwnStatements) {
+  // pci.ids: 0611 G92, 0400 G84, 0421 G86, 0622 G94, 0640 G96C, 06e0 G98; 05e7 GT200GL [Tesla C1060 / M1060];
+  // 1287 GK208B [GeForce GT 730].
+  for (std::uint16_t device : std::initializer_list<std::uint16_t>{0x0611, 0x0400, 0x0421, 0x0622, 0x0640, 0x06e0}) {
+    ASSERT_TRUE(NvidiaChipTable::embedded().find(device)) << device;
+    EXPECT_EQ(NvidiaChipTable::embedded().find(device)->compute_capability, "1.1") << device;
+  }
+  EXPECT_EQ(NvidiaChipTable::embedded().find(0x0191)->compute_capability, "1.0");  // G80 [GeForce 8800 GTX]
+  EXPECT_EQ(NvidiaChipTable::embedded().find(0x05e7)->compute_capability, "1.3");
+  EXPECT_EQ(NvidiaChipTable::embedded().find(0x1287)->compute_capability, "3.5");
 }
 
 // sysfs alone (no driver): a GeForce GTX 1080 (pci.ids 10de:1b80 GP104, 6.1 on the legacy page), which the
