@@ -38,12 +38,23 @@ Result<detect::DetectReport> report_from_tool_output(const DetectCommandOptions&
   }
   detect::DetectReport report;
   report.source = rocminfo ? "rocminfo" : "nvidia-smi";
-  auto gpus = rocminfo ? detect::parse_rocminfo(*text) : detect::parse_nvidia_smi(*text, &report.drivers.nvidia_version);
+  std::string tool = rocminfo ? "rocminfo" : "nvidia-smi";
+  std::string failure;
+  auto gpus = rocminfo ? detect::parse_rocminfo(*text, &failure)
+                       : detect::parse_nvidia_smi(*text, &report.drivers.nvidia_version, &failure);
   if (!gpus) {
-    return Error{fmt::format("{}: {}; give the complete output of `{}`", path, gpus.error().message,
-                             rocminfo ? "rocminfo" : "nvidia-smi")};
+    return Error{fmt::format("{}: {}; give the complete output of `{}`", path, gpus.error().message, tool)};
   }
   report.gpus = std::move(*gpus);
+  if (!failure.empty()) {
+    report.findings.push_back(
+        {detect::Severity::warning, "tool-failed",
+         fmt::format("{} printed an error instead of GPUs ({}), so this output names none", tool, failure),
+         fmt::format("fix that error on the machine the output came from (the driver loaded, the user in the "
+                     "device's group, the driver and its library of one version), then give the complete output "
+                     "of `{}` again",
+                     tool)});
+  }
   // The variables of *this* shell say nothing about the machine the output came from.
   detect::apply_environment_effects(probe::Environment{}, report);
   return report;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <initializer_list>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -335,27 +337,57 @@ void merge_views(std::vector<DetectedGpu>& merged, std::vector<DetectedGpu>&& vi
 
 namespace {
 
-// rocminfo's own lines before or instead of its agents (ROCm/rocminfo rocminfo.cc: the ROCk module check,
-// RET_IF_HSA_ERR's "hsa api call failure at: FILE:LINE" then "Call returned HSA_STATUS_…", the /dev/kfd
-// check, the HSA System Attributes header). Such a text with no agent is rocminfo output that shows no
-// GPU (the runtime failed), not some other text.
-bool shows_rocminfo(const PastedSection& section) {
+// A line without the colour codes a tool put before it: rocminfo prints its errors in red
+// ("\x1B[31mhsa api call failure at: …"), and a paste may keep the codes or lose only the ESC byte ("[31m").
+std::string_view without_leading_colour(std::string_view text) {
+  text = trim(text);
+  while (true) {
+    std::size_t at = text.starts_with("\x1B[") ? 2 : text.starts_with("[") ? 1 : std::string_view::npos;
+    if (at == std::string_view::npos) {
+      return text;
+    }
+    std::size_t end = text.find_first_not_of("0123456789;", at);
+    if (end == std::string_view::npos || end == at || text[end] != 'm') {
+      return text;
+    }
+    text = trim(text.substr(end + 1));
+  }
+}
+
+// The line that says why a tool listed no GPU: the first of `markers` that starts a line (after colour
+// codes), or, where one is given, the line starting with `preferred` (the more telling one).
+std::optional<PastedLine> failure_line(const PastedSection& section, std::initializer_list<std::string_view> markers,
+                                       std::string_view preferred = {}) {
+  std::optional<PastedLine> first;
   for (const auto& line : section.lines) {
-    const std::string& text = line.text;
-    if (text.find("ROCk module") != std::string::npos || text.find("hsa api call failure at") != std::string::npos ||
-        text.find("Unable to open /dev/kfd") != std::string::npos ||
-        text.find("HSA System Attributes") != std::string::npos) {
-      return true;
+    std::string_view text = without_leading_colour(line.text);
+    if (!preferred.empty() && text.starts_with(preferred)) {
+      return PastedLine{line.number, std::string(text)};
+    }
+    bool marked = std::any_of(markers.begin(), markers.end(), [&](std::string_view m) { return text.starts_with(m); });
+    if (marked && !first) {
+      first = PastedLine{line.number, std::string(text)};
     }
   }
-  return false;
+  return first;
+}
+
+// rocminfo's own errors, printed instead of its agents (ROCm/rocminfo rocminfo.cc: CheckInitialState's
+// "ROCk module is NOT loaded/live, possibly no GPU devices" and "Unable to open /dev/kfd read-write: …";
+// RET_IF_HSA_ERR's "hsa api call failure at: FILE:LINE" then "Call returned HSA_STATUS_…"). Such a text
+// with no agent is rocminfo output that shows no GPU, not some other text. "ROCk module version … is
+// loaded" alone, or a paste cut after the "HSA System Attributes" header, is not: its agents were there.
+std::optional<PastedLine> rocminfo_failure(const PastedSection& section) {
+  return failure_line(section, {"ROCk module is NOT ", "Unable to open /dev/kfd", "hsa api call failure at:"},
+                      "Call returned HSA_STATUS_");
 }
 
 }  // namespace
 
-Result<std::vector<DetectedGpu>> parse_rocminfo(std::string_view text) {
+Result<std::vector<DetectedGpu>> parse_rocminfo(std::string_view text, std::string* tool_failure) {
   std::size_t recognised = 0;
   std::vector<DetectedGpu> gpus;
+  std::optional<PastedLine> failure;
   for (const auto& section : split_pasted_sections(text)) {
     if (!section.command.empty() && section.command.find("rocminfo") == std::string::npos) {
       continue;  // another command's output (clinfo, rocm-smi, lspci, ...)
@@ -364,7 +396,10 @@ Result<std::vector<DetectedGpu>> parse_rocminfo(std::string_view text) {
     for (const auto& line : section.lines) {
       reader.read(line);
     }
-    recognised += shows_rocminfo(section) ? 1 : 0;
+    if (auto failed = rocminfo_failure(section)) {
+      recognised += 1;
+      failure = failure ? failure : failed;
+    }
     recognised += reader.recognised();
     std::vector<DetectedGpu> view;
     for (const auto& agent : reader.finish()) {
@@ -377,6 +412,9 @@ Result<std::vector<DetectedGpu>> parse_rocminfo(std::string_view text) {
   if (recognised == 0) {
     return Error{"no rocminfo agent ('Agent N', 'Name: gfx…', 'amdgcn-amd-amdhsa--…', 'Chip ID: …'): this is not rocminfo "
                  "output"};
+  }
+  if (gpus.empty() && failure && tool_failure != nullptr) {
+    *tool_failure = fmt::format("line {}: {}", failure->number, failure->text);
   }
   return gpus;
 }
@@ -817,11 +855,14 @@ void read_table(const PastedSection& section, std::vector<NvidiaGpu>& gpus, std:
     }
     std::string_view first = trim(text.substr(1, second_bar - 1));
     auto index = leading_number(first);
-    if (!index || first.find(' ') == std::string_view::npos) {
-      continue;
+    std::string_view index_token = first.substr(0, first.find(' '));
+    if (!index || first.find(' ') == std::string_view::npos ||
+        index_token.find_first_not_of("0123456789") != std::string_view::npos) {
+      continue;  // not "0  NAME": a fan row ("30%   35C  P8 …") or a process row's other columns
     }
     std::string_view name = trim(first.substr(first.find(' ')));
     bool mode_column = false;
+    bool na_mode = false;
     auto third_bar = text.find('|', second_bar + 1);
     std::string_view bus = trim(text.substr(second_bar + 1, third_bar - second_bar - 1));
     bus = bus.substr(0, bus.find(' '));
@@ -831,13 +872,14 @@ void read_table(const PastedSection& section, std::vector<NvidiaGpu>& gpus, std:
       if (name.ends_with(mode) && (mode != " N/A" || bus == "N/A")) {
         name = trim(name.substr(0, name.size() - mode.size()));
         mode_column = true;
+        na_mode = mode == " N/A";
       }
     }
     // A row the paste cut right after its first cell ("|   0  GeForce RTX 208...  Off  |") still names
     // the GPU when it stands under the table's header and has the mode column; so does a row whose bus id
     // is N/A (an integrated GPU: Jetson's JetPack 6 table).
     bool cut_row = in_table && mode_column &&
-                   ((bus.empty() && third_bar == std::string_view::npos) || bus == "N/A");
+                   ((bus.empty() && third_bar == std::string_view::npos) || (na_mode && bus == "N/A"));
     if ((!is_bus_id(bus) && !cut_row) || name.empty()) {
       continue;
     }
@@ -900,11 +942,18 @@ void merge_gpu(NvidiaGpu& into, const NvidiaGpu& from) {
 // Output nvidia-smi printed without naming a GPU: "No devices were found", "Failed to initialize NVML: Driver/
 // library version mismatch", "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver", a
 // table or -q header whose GPU rows were cut off. Such a text is nvidia-smi output with no GPU, not an error.
+// nvidia-smi's own errors, printed instead of any GPU ("No devices were found" is an answer, not an error).
+std::optional<PastedLine> nvidia_smi_failure(const PastedSection& section) {
+  return failure_line(section, {"Failed to initialize NVML", "NVIDIA-SMI has failed"});
+}
+
 bool shows_nvidia_smi(const PastedSection& section) {
+  if (nvidia_smi_failure(section)) {
+    return true;
+  }
   for (const auto& line : section.lines) {
     const std::string& text = line.text;
     if (text.find("No devices were found") != std::string::npos || text.find("NVIDIA-SMI ") != std::string::npos ||
-        text.find("Failed to initialize NVML") != std::string::npos ||
         text.find("<nvidia_smi_log") != std::string::npos ||
         (text.find("Attached GPUs") != std::string::npos && text.find(" : ") != std::string::npos)) {
       return true;
@@ -919,9 +968,11 @@ bool names_nvidia_tool(std::string_view command) {
 
 }  // namespace
 
-Result<std::vector<DetectedGpu>> parse_nvidia_smi(std::string_view text, std::string* driver_version) {
+Result<std::vector<DetectedGpu>> parse_nvidia_smi(std::string_view text, std::string* driver_version,
+                                                  std::string* tool_failure) {
   std::vector<NvidiaGpu> merged;
   bool any_shape = false;
+  std::optional<PastedLine> failure;
   for (const auto& section : split_pasted_sections(text)) {
     if (!names_nvidia_tool(section.command)) {
       continue;  // another command's output
@@ -934,6 +985,9 @@ Result<std::vector<DetectedGpu>> parse_nvidia_smi(std::string_view text, std::st
     if (found.empty()) read_table(section, found, driver_version);
     if (found.empty()) read_list(section, found);
     any_shape = any_shape || !found.empty() || shows_nvidia_smi(section);
+    if (!failure) {
+      failure = nvidia_smi_failure(section);
+    }
     bool first_view = merged.empty();
     for (std::size_t k = 0; k < found.size(); ++k) {
       auto& gpu = found[k];
@@ -956,6 +1010,9 @@ Result<std::vector<DetectedGpu>> parse_nvidia_smi(std::string_view text, std::st
   for (auto& gpu : merged) {
     name_nvidia_gpu(gpu.gpu);
     gpus.push_back(std::move(gpu.gpu));
+  }
+  if (gpus.empty() && failure && tool_failure != nullptr) {
+    *tool_failure = fmt::format("line {}: {}", failure->number, failure->text);
   }
   return gpus;
 }

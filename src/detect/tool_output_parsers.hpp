@@ -19,11 +19,16 @@
 
 namespace archfit::detect {
 
-// Fails when the text holds no agent at all (not rocminfo output).
-Result<std::vector<DetectedGpu>> parse_rocminfo(std::string_view text);
+// Fails when the text holds no agent at all and none of rocminfo's own errors (not rocminfo output). When
+// rocminfo printed an error instead of agents, `tool_failure` gets its line ("line 14: Call returned
+// HSA_STATUS_ERROR_OUT_OF_RESOURCES: …") and the result is empty.
+Result<std::vector<DetectedGpu>> parse_rocminfo(std::string_view text, std::string* tool_failure = nullptr);
 
 // Fails when no format is recognised. The compute capability comes from the text when it has a
-// compute_cap column, else from the PCI-id table by device id or by name (low confidence).
-Result<std::vector<DetectedGpu>> parse_nvidia_smi(std::string_view text, std::string* driver_version = nullptr);
+// compute_cap column, else from the PCI-id tables by device id or by name (low confidence). When
+// nvidia-smi printed an error instead of GPUs ("Failed to initialize NVML: …", "No devices were found"),
+// `tool_failure` gets its line and the result is empty.
+Result<std::vector<DetectedGpu>> parse_nvidia_smi(std::string_view text, std::string* driver_version = nullptr,
+                                                  std::string* tool_failure = nullptr);
 
 }  // namespace archfit::detect

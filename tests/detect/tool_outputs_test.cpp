@@ -69,6 +69,7 @@ TEST(ToolOutputs, EveryPublicOutputYieldsTheGpusItShows) {
         auto sm = name.rfind(" sm_");
         if (name.ends_with(" ?")) {
           name.resize(name.size() - 2);
+          EXPECT_TRUE(gpu["target"].is_null()) << gpu.dump();  // a name that cannot tell the product is not guessed
         } else if (name.starts_with("sm_")) {
           EXPECT_EQ(gpu["target"], name);
           name = "?";
@@ -380,6 +381,56 @@ TEST(ToolOutputShapes, NvidiaIntegratedGpuRowWithoutBusId) {
   auto wsl = detect_text("--from-nvidia-smi", read_text(outputs() / "nvidia-smi/wsl-exe-inline-backtick-wddm-rtx207-truncated.txt"));
   ASSERT_EQ(wsl["gpus"].size(), 1u);
   EXPECT_EQ(wsl["gpus"][0]["name"], "GeForce RTX 207...");
+}
+
+// Text that only looks like a GPU row or a tool's error stays what it is: a table's second line whose fan
+// column is shown ("| 30%   35C  P8  N/A / N/A |  N/A  |"), prose naming the ROCk module, a Kubernetes log line
+// quoting NVML, and a rocminfo cut right after its system header.
+TEST(ToolOutputShapes, LookAlikesAreNotGpusOrToolErrors) {
+  auto fan = detect_text("--from-nvidia-smi",
+                         "| GPU  Name        Persistence-M| Bus-Id        Disp.A | Volatile Uncorr. ECC |\n"
+                         "|   0  Tesla K80           Off  | 00000000:00:04.0 Off |                    0 |\n"
+                         "| 30%   35C    P8    N/A /  N/A |     N/A              |      0%      Default |\n");
+  ASSERT_EQ(fan["gpus"].size(), 1u);
+  EXPECT_EQ(fan["gpus"][0]["name"], "Tesla K80");
+  int exit_code = 0;
+  for (const auto& [flag, text] : std::vector<std::pair<std::string, std::string>>{
+           {"--from-rocminfo", "I checked and dmesg says the ROCk module is loaded fine.\n"},
+           {"--from-rocminfo", "ROCk module version 6.12.12 is loaded\n=====================\nHSA System Attributes\n"},
+           {"--from-nvidia-smi", "I0101 12:00:00.000 1 main.go:123] Failed to initialize NVML: could not load NVML library.\n"}}) {
+    auto report = detect_text(flag, text, &exit_code);
+    EXPECT_EQ(exit_code, 1) << text;
+    EXPECT_FALSE(report.contains("gpus")) << text << report.dump();
+  }
+}
+
+// rocminfo's and nvidia-smi's own errors (rocminfo.cc's RET_IF_HSA_ERR, in red as the tool prints it; NVML's
+// version mismatch) give no GPU and a finding that quotes the line.
+TEST(ToolOutputShapes, ToolErrorsGiveNoGpuAndSayWhy) {
+  int exit_code = 0;
+  auto hsa = detect_text("--from-rocminfo",
+                         "$ rocminfo\nROCk module version 6.10.5 is loaded\n\x1B[31mhsa api call failure at: "
+                         "/src/rocminfo/rocminfo.cc:1282\n\x1B[31mCall returned HSA_STATUS_ERROR_OUT_OF_RESOURCES: "
+                         "The runtime failed to allocate the necessary resources.\n\x1B[0m",
+                         &exit_code);
+  EXPECT_EQ(exit_code, 1);
+  ASSERT_TRUE(hsa.contains("gpus")) << hsa.dump();
+  EXPECT_TRUE(hsa["gpus"].empty());
+  ASSERT_EQ(hsa["findings"].size(), 1u) << hsa.dump();
+  EXPECT_EQ(hsa["findings"][0]["id"], "tool-failed");
+  EXPECT_NE(hsa["findings"][0]["message"].get<std::string>().find("line 4: Call returned HSA_STATUS_ERROR_OUT_OF_RESOURCES"),
+            std::string::npos)
+      << hsa.dump();
+  auto kfd = detect_text("--from-rocminfo", "[31mUnable to open /dev/kfd read-write: Permission denied[0m\n");
+  ASSERT_EQ(kfd["findings"].size(), 1u) << kfd.dump();
+  auto nvml = detect_text("--from-nvidia-smi",
+                          read_text(outputs() / "nvidia-smi/mismatch-with-nvml-library-version-line.txt"));
+  ASSERT_EQ(nvml["findings"].size(), 1u) << nvml.dump();
+  EXPECT_NE(nvml["findings"][0]["message"].get<std::string>().find("Driver/library version mismatch"), std::string::npos);
+  // "No devices were found" is nvidia-smi's answer, not an error: zero GPUs and no finding.
+  auto none = detect_text("--from-nvidia-smi", "$ nvidia-smi\nNo devices were found\n", &exit_code);
+  EXPECT_EQ(exit_code, 0);
+  EXPECT_TRUE(none["gpus"].empty());
 }
 
 // The text report names the lines and how the target was found.
