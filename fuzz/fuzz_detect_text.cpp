@@ -4,6 +4,7 @@
 // The first byte picks the parser; the rest is its input.
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "binfmt/ld_so_cache.hpp"
@@ -46,8 +47,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       (void)parse_gfx_processor_name(text);
       break;
     }
-    case 7: (void)parse_rocminfo(text); break;
-    case 8: (void)parse_nvidia_smi(text); break;
+    case 7: {
+      std::string failure;
+      auto gpus = parse_rocminfo(text, &failure);
+      if (gpus && !failure.empty() && !gpus->empty()) {
+        __builtin_trap();  // a tool error is reported only for an output that names no GPU
+      }
+      break;
+    }
+    case 8: {
+      std::string driver;
+      std::string failure;
+      auto gpus = parse_nvidia_smi(text, &driver, &failure);
+      if (gpus && !failure.empty() && !gpus->empty()) {
+        __builtin_trap();
+      }
+      break;
+    }
     case 9: (void)count_cpu_list(text); break;
     case 10: (void)archfit::binfmt::parse_ld_so_cache(archfit::Bytes(data + 1, size - 1)); break;
   }

@@ -155,6 +155,14 @@ const NvidiaChipTable& NvidiaChipTable::embedded() {
       }
       gpu.listed = chips.field(row, "names");
       gpu.names = expand_pci_ids_names(gpu.listed);
+      std::vector<std::string> comparable;
+      std::vector<std::string> base;
+      for (const auto& name : gpu.names) {
+        comparable.push_back(comparable_gpu_name(name));
+        base.push_back(without_variant_suffix(comparable.back()));
+      }
+      result.m_comparable.push_back(std::move(comparable));
+      result.m_base.push_back(std::move(base));
       result.m_rows.push_back(std::move(gpu));
     }
     return result;
@@ -179,11 +187,12 @@ NvidiaNameByChip NvidiaChipTable::by_name(std::string_view name) const {
   }
   std::string wanted_base = without_variant_suffix(wanted);
   std::vector<std::string> capabilities;  // of every chip named so, "" for a chip without a family
-  for (const auto& row : m_rows) {
-    bool named = std::any_of(row.names.begin(), row.names.end(), [&](const std::string& candidate) {
-      std::string product = comparable_gpu_name(candidate);
-      return product == wanted || without_variant_suffix(product) == wanted_base;
-    });
+  for (std::size_t i = 0; i < m_rows.size(); ++i) {
+    const auto& row = m_rows[i];
+    bool named = false;
+    for (std::size_t k = 0; k < m_comparable[i].size() && !named; ++k) {
+      named = m_comparable[i][k] == wanted || m_base[i][k] == wanted_base;
+    }
     if (!named) {
       continue;
     }

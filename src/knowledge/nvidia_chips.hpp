@@ -43,6 +43,9 @@ class NvidiaChipTable {
 
  private:
   std::vector<NvidiaChipGpu> m_rows;
+  // Per row, its names in comparable form and without variant suffixes (by_name's keys, made once).
+  std::vector<std::vector<std::string>> m_comparable;
+  std::vector<std::vector<std::string>> m_base;
 };
 
 // The family row of `chip` ("GK110BGL" -> "GK110", "GT200b" -> "GT200"): the longest family that the chip
