@@ -939,14 +939,15 @@ void merge_gpu(NvidiaGpu& into, const NvidiaGpu& from) {
   }
 }
 
-// Output nvidia-smi printed without naming a GPU: "No devices were found", "Failed to initialize NVML: Driver/
-// library version mismatch", "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver", a
-// table or -q header whose GPU rows were cut off. Such a text is nvidia-smi output with no GPU, not an error.
-// nvidia-smi's own errors, printed instead of any GPU ("No devices were found" is an answer, not an error).
+// nvidia-smi's own errors, printed instead of any GPU: "Failed to initialize NVML: Driver/library version
+// mismatch", "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver" ("No devices were
+// found" is an answer, not an error).
 std::optional<PastedLine> nvidia_smi_failure(const PastedSection& section) {
   return failure_line(section, {"Failed to initialize NVML", "NVIDIA-SMI has failed"});
 }
 
+// Output nvidia-smi printed without naming a GPU: its errors, "No devices were found", a table or -q header
+// whose GPU rows were cut off. Such a text is nvidia-smi output with no GPU, not "not nvidia-smi output".
 bool shows_nvidia_smi(const PastedSection& section) {
   if (nvidia_smi_failure(section)) {
     return true;
