@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Builds tests/data/sysroots/{rx7900xtx,strix-halo,apu-raven,container-no-kfd,mixed-vendor,rx6700xt-override}.
+"""Builds tests/data/sysroots/{rx7900xtx,strix-halo,apu-raven,container-no-kfd,mixed-vendor,rx6700xt-override,
+gtx1070-2gpu}.
 Every number below is either copied from a public dump (see each tree's SOURCE.md) or marked
 '# constructed' in a comment here and in SOURCE.md."""
 import os, shutil, pathlib
@@ -362,4 +363,29 @@ pci(r, '0000:28:00.0', 0x1002, 0x73df, 0x1002, 0x0e36, 0xc1, 0x030000)
 card(r, 0, '0000:28:00.0')
 dev(r, 'kfd', 'dri/renderD128')
 common(r, cpuinfo_zen1())
+
+# ================================================================ 7. gtx1070-2gpu (mozilla/snakepit@5d203a5d README.md)
+# Copied: the two GPUs' /proc/driver/nvidia/gpus/*/information, as `cat /proc/driver/nvidia/gpus/**/*` printed
+# them on node n0 (the GPU UUID elided to "..." there, kept so). Constructed: the PCI functions (vendor 0x10de,
+# device 0x1b81 = pci.ids' GP104 [GeForce GTX 1070], VGA class; no subsystem or revision: not in the dump)
+# and the device nodes. No /proc/cpuinfo, /proc/meminfo, /etc/os-release or driver version file: none shown.
+r = fresh('gtx1070-2gpu')
+for bdf, irq, minor in (('0000:01:00.0', 139, 0), ('0000:02:00.0', 142, 1)):
+    w(r / f'proc/driver/nvidia/gpus/{bdf}/information',
+      'Model: \t\t GeForce GTX 1070\n'
+      f'IRQ:   \t\t {irq}\n'
+      'GPU UUID: \t ...\n'
+      'Video BIOS: \t 86.04.26.00.80\n'
+      'Bus Type: \t PCIe\n'
+      'DMA Size: \t 47 bits\n'
+      'DMA Mask: \t 0x7fffffffffff\n'
+      f'Bus Location: \t {bdf}\n'
+      f'Device Minor: \t {minor}\n'
+      'Blacklisted:\t No\n')
+    d = r / f'sys/devices/pci0000:00/{bdf}'
+    for key, value in (('vendor', '0x10de'), ('device', '0x1b81'), ('class', '0x030000')):
+        w(d / key, value + '\n')
+    link(r / f'sys/bus/pci/devices/{bdf}', f'../../../devices/pci0000:00/{bdf}')
+    dev(r, f'nvidia{minor}')
+dev(r, 'nvidiactl')
 print('ok')
