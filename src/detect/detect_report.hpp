@@ -45,7 +45,8 @@ struct DetectedGpu {
   bool accessible = true;
   std::string inaccessible_reason;
   std::string fix;
-  // Where the target came from: "kfd", "pci-id-table", "nvml", "rocminfo", "nvidia-smi".
+  // Where the target came from: "kfd", "pci-id-table", "pci-chip-table" (NVIDIA, the chip pci.ids names),
+  // "nvml", "rocminfo", "nvidia-smi".
   std::string source;
   bool low_confidence = false;  // named from a table, not read from the device
   // How sure the target is: "exact" (read from the device or printed by the tool),

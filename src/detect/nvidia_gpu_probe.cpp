@@ -75,6 +75,7 @@ void probe_nvidia_gpus(const probe::SystemRoot& root, const std::vector<PciDevic
       gpu.name = row->name;
     } else if (auto chip = knowledge::NvidiaChipTable::embedded().find(pci.device)) {
       // Pre-Turing: pci.ids names the chip, whose family has one compute capability.
+      gpu.source = "pci-chip-table";
       gpu.compute_capability = chip->compute_capability;
       // One product, or pci.ids' list as written ("GeForce 610M/710M/810M/820M / GT 620M/…"): not a guess.
       gpu.name = chip->names.size() == 1 ? chip->names.front() : chip->listed;

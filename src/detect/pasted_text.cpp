@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "probe/system_root.hpp"
+#include "util/terminal_text.hpp"
 #include "util/text_lines.hpp"
 
 namespace archfit::detect {
@@ -132,6 +133,29 @@ std::string decode_entities(std::string_view text) {
   return out;
 }
 
+// `text` without terminal colour: every ESC sequence (util/terminal_text.hpp), and SGR codes that lost their
+// ESC byte in a copy ("[31m") where they begin the line, as rocminfo's red error lines do.
+std::string without_colour(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    if (text[i] == '\x1b') {
+      i = skip_escape_sequence(text, i);
+    } else {
+      out += text[i++];
+    }
+  }
+  std::size_t at = out.find_first_not_of(" \t");
+  while (at != std::string::npos && out.compare(at, 1, "[") == 0) {
+    std::size_t end = out.find_first_not_of("0123456789;", at + 1);
+    if (end == std::string::npos || end == at + 1 || out[end] != 'm') {
+      break;
+    }
+    out.erase(at, end + 1 - at);
+  }
+  return out;
+}
+
 }  // namespace
 
 bool is_paste_wrapper(std::string_view line) {
@@ -151,6 +175,9 @@ std::vector<PastedSection> split_pasted_sections(std::string_view text) {
       content.remove_prefix(std::min<std::size_t>(2, content.size()));
     }
     std::string decoded = content.find('&') == std::string_view::npos ? std::string(content) : decode_entities(content);
+    if (decoded.find('\x1b') != std::string::npos || trim(decoded).starts_with('[')) {
+      decoded = without_colour(decoded);
+    }
     std::string command;
     if (is_prompt_line(decoded, &command)) {
       sections.push_back(PastedSection{command, {}});

@@ -14,7 +14,8 @@ namespace archfit::detect {
 struct PastedLine {
   std::size_t number = 0;  // 1-based line number in the pasted text
   // Without a Markdown quote marker ("> ") and a trailing '\r'; HTML entities that web pages leave in
-  // copied text (&gt; &lt; &amp; &quot; &#39; &nbsp;) decoded.
+  // copied text (&gt; &lt; &amp; &quot; &#39; &nbsp;) decoded; terminal colour codes dropped (ESC
+  // sequences anywhere, an SGR code that lost its ESC, "[31m", at the line's start).
   std::string text;
 };
 

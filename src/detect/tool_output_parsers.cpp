@@ -337,30 +337,13 @@ void merge_views(std::vector<DetectedGpu>& merged, std::vector<DetectedGpu>&& vi
 
 namespace {
 
-// A line without the colour codes a tool put before it: rocminfo prints its errors in red
-// ("\x1B[31mhsa api call failure at: …"), and a paste may keep the codes or lose only the ESC byte ("[31m").
-std::string_view without_leading_colour(std::string_view text) {
-  text = trim(text);
-  while (true) {
-    std::size_t at = text.starts_with("\x1B[") ? 2 : text.starts_with("[") ? 1 : std::string_view::npos;
-    if (at == std::string_view::npos) {
-      return text;
-    }
-    std::size_t end = text.find_first_not_of("0123456789;", at);
-    if (end == std::string_view::npos || end == at || text[end] != 'm') {
-      return text;
-    }
-    text = trim(text.substr(end + 1));
-  }
-}
-
-// The line that says why a tool listed no GPU: the first of `markers` that starts a line (after colour
-// codes), or, where one is given, the line starting with `preferred` (the more telling one).
+// The line that says why a tool listed no GPU: the first of `markers` that starts a line (split_pasted_sections
+// dropped its colour codes), or, where one is given, the line starting with `preferred` (the more telling one).
 std::optional<PastedLine> failure_line(const PastedSection& section, std::initializer_list<std::string_view> markers,
                                        std::string_view preferred = {}) {
   std::optional<PastedLine> first;
   for (const auto& line : section.lines) {
-    std::string_view text = without_leading_colour(line.text);
+    std::string_view text = trim(std::string_view(line.text));
     if (!preferred.empty() && text.starts_with(preferred)) {
       return PastedLine{line.number, std::string(text)};
     }

@@ -1,22 +1,14 @@
 #include "knowledge/nvidia_chips.hpp"
 
 #include <algorithm>
+#include <map>
 
 #include "knowledge/tsv_table.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::knowledge {
 
 namespace {
-
-std::string_view trimmed(std::string_view text) {
-  while (!text.empty() && text.front() == ' ') {
-    text.remove_prefix(1);
-  }
-  while (!text.empty() && text.back() == ' ') {
-    text.remove_suffix(1);
-  }
-  return text;
-}
 
 bool only_letters(std::string_view text) {
   return std::all_of(text.begin(), text.end(), [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); });
@@ -52,7 +44,7 @@ std::vector<std::string> expand_pci_ids_names(std::string_view bracket) {
   std::string brand;  // the first alternative's first word when it has no digit ("GeForce", "Tesla")
   while (!bracket.empty()) {
     auto slash = bracket.find('/');
-    std::string_view part = trimmed(bracket.substr(0, slash));
+    std::string_view part = trim(bracket.substr(0, slash));
     bracket = slash == std::string_view::npos ? std::string_view() : bracket.substr(slash + 1);
     if (part.empty()) {
       continue;
@@ -134,8 +126,10 @@ const NvidiaChipTable& NvidiaChipTable::embedded() {
     NvidiaChipTable result;
     const auto& families = embedded_table("nvidia_chip_families.tsv");
     std::vector<std::string> keys;
+    std::map<std::string, std::string, std::less<>> capability_of;  // family -> compute capability
     for (const auto& row : families.rows) {
       keys.push_back(families.field(row, "chip"));
+      capability_of[keys.back()] = families.field(row, "compute_capability");
     }
     const auto& chips = embedded_table("nvidia_pci_chips.tsv");
     for (const auto& row : chips.rows) {
@@ -148,10 +142,8 @@ const NvidiaChipTable& NvidiaChipTable::embedded() {
       gpu.device = static_cast<std::uint16_t>(*device);
       gpu.chip = chips.field(row, "chip");
       gpu.family = family;
-      for (const auto& family_row : families.rows) {
-        if (!family.empty() && families.field(family_row, "chip") == family) {
-          gpu.compute_capability = families.field(family_row, "compute_capability");
-        }
+      if (auto known = capability_of.find(family); known != capability_of.end()) {
+        gpu.compute_capability = known->second;
       }
       gpu.listed = chips.field(row, "names");
       gpu.names = expand_pci_ids_names(gpu.listed);

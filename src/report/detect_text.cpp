@@ -4,7 +4,6 @@
 
 #include "detect/detect_findings.hpp"
 #include "detect/kfd_topology.hpp"
-#include "knowledge/pci_id_tables.hpp"
 #include "report/finding_text.hpp"
 #include "util/terminal_text.hpp"
 
@@ -112,12 +111,10 @@ std::string gpu_sources(const detect::DetectReport& report, const detect::Detect
   if (gpu.vendor == model::Vendor::nvidia && !gpu.pci.empty() && gpu.device_minor) {  // its "Device Minor" came from there
     files.push_back(fmt::format("{}/proc/driver/nvidia/gpus/{}/information", prefix, gpu.pci));
   }
-  if (gpu.source == "pci-id-table" && gpu.vendor == model::Vendor::amd) {
-    files.push_back("data/amdgpu_pci_ids.tsv");
-  } else if (gpu.source == "pci-id-table" && gpu.device_id && !knowledge::NvidiaPciIdTable::embedded().find(*gpu.device_id)) {
+  if (gpu.source == "pci-id-table") {
+    files.push_back(gpu.vendor == model::Vendor::amd ? "data/amdgpu_pci_ids.tsv" : "data/nvidia_pci_ids.tsv");
+  } else if (gpu.source == "pci-chip-table") {
     files.push_back("data/nvidia_pci_chips.tsv and data/nvidia_chip_families.tsv (the chip pci.ids names)");
-  } else if (gpu.source == "pci-id-table") {
-    files.push_back("data/nvidia_pci_ids.tsv");
   } else if (gpu.source == "nvml") {
     files.push_back("libnvidia-ml (NVML)");
   } else if (gpu.source == "nvidia-smi") {

@@ -250,6 +250,7 @@ TEST(NvidiaChips, SysfsProbeNamesAPreTuringGpuByItsChip) {
   detect::probe_nvidia_gpus(root, {pci}, {}, report);
   ASSERT_EQ(report.gpus.size(), 1u);
   EXPECT_EQ(report.gpus[0].target, "sm_61");
+  EXPECT_EQ(report.gpus[0].source, "pci-chip-table");
   EXPECT_EQ(report.gpus[0].name, "GeForce GTX 1080");
   EXPECT_FALSE(report.gpus[0].accessible);  // no /proc/driver/nvidia in that tree
 }
