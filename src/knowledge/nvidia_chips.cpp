@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <regex>
 
 #include "knowledge/tsv_table.hpp"
 #include "util/text_lines.hpp"
@@ -87,34 +88,33 @@ std::string comparable_gpu_name(std::string_view name) {
   return out;
 }
 
+namespace {
+
+// data/nvidia_name_variants.tsv's suffixes, each as " (?:suffix)$".
+const std::vector<std::regex>& variant_suffixes() {
+  static const std::vector<std::regex> suffixes = [] {
+    std::vector<std::regex> out;
+    const auto& table = embedded_table("nvidia_name_variants.tsv");
+    for (const auto& row : table.rows) {
+      out.emplace_back(" (?:" + table.field(row, "suffix") + ")$", std::regex::ECMAScript | std::regex::optimize);
+    }
+    return out;
+  }();
+  return suffixes;
+}
+
+}  // namespace
+
 std::string without_variant_suffix(std::string_view name) {
   std::string out(name);
   bool stripped = true;
   while (stripped) {
     stripped = false;
-    for (std::string_view suffix : {" oem", " mac edition", " engineering sample", " v2", " v3"}) {
-      if (out.size() > suffix.size() && out.ends_with(suffix)) {
-        out.resize(out.size() - suffix.size());
+    for (const auto& suffix : variant_suffixes()) {
+      std::smatch found;
+      if (std::regex_search(out, found, suffix) && found.position(0) > 0) {
+        out.resize(static_cast<std::size_t>(found.position(0)));
         stripped = true;
-      }
-    }
-    // " rev. 2", " rev. a", " rev.2"; " 448 cores"
-    auto last_space = out.rfind(' ');
-    if (last_space != std::string::npos && last_space > 0) {
-      std::string_view last = std::string_view(out).substr(last_space + 1);
-      std::string_view before = std::string_view(out).substr(0, last_space);
-      if (before.ends_with(" rev.") && last.size() <= 2) {
-        out.resize(last_space - 5);
-        stripped = true;
-      } else if (last.starts_with("rev.") && last.size() <= 6) {
-        out.resize(last_space);
-        stripped = true;
-      } else if (last == "cores" && before.rfind(' ') != std::string_view::npos) {
-        std::string_view count = before.substr(before.rfind(' ') + 1);
-        if (!count.empty() && std::all_of(count.begin(), count.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-          out.resize(before.rfind(' '));
-          stripped = true;
-        }
       }
     }
   }

@@ -62,8 +62,8 @@ std::vector<std::string> expand_pci_ids_names(std::string_view bracket);
 // The form names are compared in (see by_name).
 std::string comparable_gpu_name(std::string_view name);
 
-// `name` (comparable form) without pci.ids' variant suffixes: " oem", " rev. 2", " rev. a", " v2", " 448 cores",
-// " mac edition", " engineering sample".
+// `name` (comparable form) without pci.ids' variant suffixes (data/nvidia_name_variants.tsv: " oem", " rev. 2",
+// " v2", " 448 cores", ...), removed repeatedly; a name that is only a suffix stays.
 std::string without_variant_suffix(std::string_view name);
 
 }  // namespace archfit::knowledge

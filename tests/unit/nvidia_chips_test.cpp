@@ -214,10 +214,44 @@ TEST(NvidiaChips, PciIdsAlternativesAsProducts) {
   EXPECT_EQ(without_variant_suffix("geforce gtx 560 ti 448 cores"), "geforce gtx 560 ti");
   EXPECT_EQ(without_variant_suffix("geforce gt 630 oem"), "geforce gt 630");
   EXPECT_EQ(without_variant_suffix("geforce gtx 650 ti boost"), "geforce gtx 650 ti boost");
+  EXPECT_EQ(without_variant_suffix("geforce gtx 750 v2"), "geforce gtx 750");
+  EXPECT_EQ(without_variant_suffix("geforce gt 650m mac edition"), "geforce gt 650m");
+  EXPECT_EQ(without_variant_suffix("geforce 8400 gs rev.2"), "geforce 8400 gs");
+  EXPECT_EQ(without_variant_suffix("geforce gtx 460 se v2 oem"), "geforce gtx 460 se");  // repeated, any order
+  EXPECT_EQ(without_variant_suffix("geforce gtx 1070 engineering sample"), "geforce gtx 1070");
+  EXPECT_EQ(without_variant_suffix("geforce gtx 1070"), "geforce gtx 1070");
+  EXPECT_EQ(without_variant_suffix("oem"), "oem");  // a name that is only a suffix stays
+  EXPECT_EQ(without_variant_suffix("tesla v100 sxm2 16gb"), "tesla v100 sxm2 16gb");
   EXPECT_EQ(nvidia_chip_family("GK110BGL", family_keys()), "GK110");
   EXPECT_EQ(nvidia_chip_family("GT200b", family_keys()), "GT200");
   EXPECT_EQ(nvidia_chip_family("GK20A", family_keys()), "");  // Tegra K1: not a PCI GPU, not in the table
   EXPECT_EQ(nvidia_chip_family("GM20B", family_keys()), "");
+}
+
+// Every suffix of data/nvidia_name_variants.tsv removes something from a name pci.ids really writes (a row that
+// matches none is dead or mistyped) and leaves a name.
+TEST(NvidiaChips, EveryVariantSuffixStripsARealPciIdsName) {
+  const auto& variants = embedded_table("nvidia_name_variants.tsv");
+  ASSERT_FALSE(variants.rows.empty());
+  std::set<std::string> all_names;
+  for (const auto& gpu : NvidiaChipTable::embedded().all()) {
+    for (const auto& name : gpu.names) {
+      all_names.insert(comparable_gpu_name(name));
+    }
+  }
+  for (const auto& row : variants.rows) {
+    std::regex suffix(" (?:" + variants.field(row, "suffix") + ")$");
+    int stripped = 0;
+    for (const auto& name : all_names) {
+      if (std::regex_search(name, suffix)) {
+        ++stripped;
+        std::string base = without_variant_suffix(name);
+        EXPECT_LT(base.size(), name.size()) << name;
+        EXPECT_FALSE(base.empty()) << name;
+      }
+    }
+    EXPECT_GT(stripped, 0) << "suffix " << variants.field(row, "suffix") << " strips no pci.ids name";
+  }
 }
 
 // Families no per-product table reaches, against sources that name their products' compute capability:
