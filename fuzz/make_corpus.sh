@@ -152,6 +152,17 @@ printf '\0110-3,8,10-11' > "$corpus/fuzz_detect_text/cpulist"
 
 # Checked-in seeds, for harnesses whose inputs the fixtures do not cover.
 for dir in "$here"/seeds/*/; do
+  [ -d "$dir" ] || continue  # no seeds/ directory: the glob stays unexpanded
   h=$(basename "$dir"); mkdir -p "$corpus/$h"; seed "$h" "$dir"*
+done
+# fuzz_explain_lines: every twentieth real log of tests/data/logs, and each again as Windows tools save a log
+# (UTF-16LE with a BOM: PowerShell's `>`), converted by glibc's iconv.
+mkdir -p "$corpus/fuzz_explain_lines"
+n=0
+for f in "$here"/../tests/data/logs/*/*.log; do
+  n=$((n + 1)); [ $((n % 20)) = 0 ] || continue
+  seed fuzz_explain_lines "$f"
+  iconv -f UTF-8 -t UTF-16 "$f" > "$work/utf16_seed" 2>/dev/null || continue
+  seed fuzz_explain_lines "$work/utf16_seed"
 done
 for h in "$corpus"/*/; do echo "$(basename "$h"): $(ls "$h" | wc -l) seeds"; done

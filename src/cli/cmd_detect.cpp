@@ -15,6 +15,7 @@
 #include "report/detect_json.hpp"
 #include "report/detect_text.hpp"
 #include "util/terminal_text.hpp"
+#include "util/text_encoding.hpp"
 
 namespace archfit::cli {
 
@@ -32,16 +33,17 @@ struct DetectCommandOptions {
 Result<detect::DetectReport> report_from_tool_output(const DetectCommandOptions& options) {
   bool rocminfo = !options.from_rocminfo.empty();
   const std::string& path = rocminfo ? options.from_rocminfo : options.from_nvidia_smi;
-  auto text = probe::read_text_input(path);
-  if (!text) {
-    return Error{"cannot read " + text.error().message};
+  auto read = probe::read_text_input(path);
+  if (!read) {
+    return Error{"cannot read " + read.error().message};
   }
+  auto text = util::decode_text(*read);  // `nvidia-smi > smi.txt` in Windows PowerShell writes UTF-16
   detect::DetectReport report;
   report.source = rocminfo ? "rocminfo" : "nvidia-smi";
   std::string tool = rocminfo ? "rocminfo" : "nvidia-smi";
   std::string failure;
-  auto gpus = rocminfo ? detect::parse_rocminfo(*text, &failure)
-                       : detect::parse_nvidia_smi(*text, &report.drivers.nvidia_version, &failure);
+  auto gpus = rocminfo ? detect::parse_rocminfo(text, &failure)
+                       : detect::parse_nvidia_smi(text, &report.drivers.nvidia_version, &failure);
   if (!gpus) {
     return Error{fmt::format("{}: {}; give the complete output of `{}`", path, gpus.error().message, tool)};
   }

@@ -10,12 +10,14 @@
 #include <fmt/format.h>
 
 #include "explain/line_splitter.hpp"
+#include "util/text_encoding.hpp"
 
 namespace archfit::explain {
 
 Status scan_fd(int fd, const std::string& name, LogScanner& scanner) {
   std::vector<char> buffer(std::size_t{64} << 10);
   LineSplitter splitter;
+  util::TextDecoder decoder;  // a Windows tool's UTF-16 log reads as UTF-8
   auto on_line = [&](std::string_view line) { scanner.add_line(line); };
   while (true) {
     ssize_t got = ::read(fd, buffer.data(), buffer.size());
@@ -28,8 +30,9 @@ Status scan_fd(int fd, const std::string& name, LogScanner& scanner) {
     if (got == 0) {
       break;
     }
-    splitter.feed(std::string_view(buffer.data(), static_cast<std::size_t>(got)), on_line);
+    splitter.feed(decoder.feed(std::string_view(buffer.data(), static_cast<std::size_t>(got))), on_line);
   }
+  splitter.feed(decoder.finish(), on_line);
   splitter.finish(on_line);
   return Ok{};
 }

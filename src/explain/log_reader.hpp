@@ -1,4 +1,5 @@
-// Feeding a log file (or stdin) to a LogScanner in 64 KiB blocks: the log is never held whole.
+// Feeding a log file (or stdin) to a LogScanner in 64 KiB blocks: the log is never held whole. A log that a
+// Windows tool saved as UTF-16 is decoded to UTF-8 on the way (util/text_encoding.hpp).
 #pragma once
 
 #include <string>

@@ -88,6 +88,34 @@ TEST(ToolOutputs, EveryPublicOutputYieldsTheGpusItShows) {
   EXPECT_EQ(checked, rows.size() - 1);
 }
 
+// On Windows, `nvidia-smi > smi.txt` in PowerShell 5.1 saves UTF-16LE with a byte order mark. Every public
+// paste, converted so by glibc's iconv, gives the same GPUs, lines and driver as its UTF-8 form.
+TEST(ToolOutputs, PastesSavedAsUtf16ByWindowsReadAsTheirUtf8) {
+  auto rows = lines(read_text(outputs() / "SOURCES.tsv"));
+  std::size_t checked = 0;
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    const std::string file = split(rows[i], '\t')[0];
+    SCOPED_TRACE(file);
+    auto utf16 = iconv_encode(read_text(outputs() / file), "UTF-16");
+    if (!utf16) {
+      continue;  // not well-formed UTF-8
+    }
+    std::string copy = (unique_temp_path("utf16-paste") += ".txt").string();
+    std::ofstream(copy, std::ios::binary) << *utf16;
+    const char* option = file.starts_with("rocminfo/") ? "--from-rocminfo" : "--from-nvidia-smi";
+    int plain_exit = -1;
+    int converted_exit = -1;
+    auto plain = run_archfit_json({"detect", option, (outputs() / file).string()}, &plain_exit);
+    auto converted = run_archfit_json({"detect", option, copy}, &converted_exit);
+    fs::remove(copy);
+    EXPECT_EQ(converted_exit, plain_exit);
+    EXPECT_EQ(converted["gpus"], plain["gpus"]);
+    EXPECT_EQ(converted["drivers"], plain["drivers"]);
+    ++checked;
+  }
+  EXPECT_GE(checked, 60u);
+}
+
 // NVIDIA's own outputs name no compute capability except in the CSV; the others get it from the
 // PCI-id table (by device id in -q, by name otherwise). On the H200 machine all three formats were
 // captured with the CSV, which is the oracle.

@@ -555,5 +555,40 @@ TEST_P(PastingFormGroup, EachTransformSurvives) {
 INSTANTIATE_TEST_SUITE_P(PastingForms, PastingFormGroup, ::testing::ValuesIn(k_form_groups),
                          [](const ::testing::TestParamInfo<std::string>& form_group_info) { return form_group_info.param; });
 
+// A log saved by a Windows tool: PowerShell 5.1's `>` and Out-File write UTF-16LE with a byte order mark
+// (`pip install . > build.log`); Notepad's "Unicode" too. Big-endian without a BOM (iconv's UTF-16BE) is
+// the hard case: the first 512 bytes decide. Every tenth training log, converted so by glibc's iconv, is
+// explained as its UTF-8 form: the same category, the same evidence and the same line numbers.
+TEST(PastingForms, LogsSavedAsUtf16ByWindowsExplainAsTheirUtf8) {
+  auto rows = read_log_index();
+  std::size_t checked = 0;
+  for (std::size_t i = 0; i < rows.size(); i += k_sanitized ? 100 : 10) {
+    auto path = logs_dir() / rows[i].file;
+    SCOPED_TRACE(rows[i].file);
+    auto plain = explain_file_without_context(path);
+    for (const char* encoding : {"UTF-16", "UTF-16BE"}) {
+      auto utf16 = iconv_encode(read_text(path), encoding);
+      if (!utf16) {
+        break;  // not well-formed UTF-8
+      }
+      auto copy = write_temp_file("utf16-log", *utf16);
+      auto converted = explain_file_without_context(copy);
+      std::filesystem::remove(copy);
+      EXPECT_EQ(converted.explained, plain.explained) << encoding;
+      ASSERT_EQ(converted.findings.size(), plain.findings.size()) << encoding;
+      for (std::size_t f = 0; f < plain.findings.size(); ++f) {
+        EXPECT_EQ(converted.findings[f].category, plain.findings[f].category) << encoding;
+        ASSERT_EQ(converted.findings[f].evidence.size(), plain.findings[f].evidence.size()) << encoding;
+        for (std::size_t e = 0; e < plain.findings[f].evidence.size(); ++e) {
+          EXPECT_EQ(converted.findings[f].evidence[e].line, plain.findings[f].evidence[e].line) << encoding;
+          EXPECT_EQ(converted.findings[f].evidence[e].text, plain.findings[f].evidence[e].text) << encoding;
+        }
+      }
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, k_sanitized ? 20u : 200u);
+}
+
 }  // namespace
 }  // namespace archfit::test

@@ -1,6 +1,7 @@
 #include "support/test_support.hpp"
 
 #include <fcntl.h>
+#include <iconv.h>
 #include <poll.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -159,6 +160,26 @@ nlohmann::json run_archfit_json(const std::vector<std::string>& args, int* exit_
     ADD_FAILURE() << "archfit printed no valid JSON (" << error.what() << "); stderr: " << result.err;
     return nlohmann::json::object();
   }
+}
+
+std::optional<std::string> iconv_encode(const std::string& text, const char* encoding) {
+  iconv_t cd = ::iconv_open(encoding, "UTF-8");
+  if (cd == reinterpret_cast<iconv_t>(-1)) {
+    ADD_FAILURE() << "iconv_open " << encoding;
+    return std::nullopt;
+  }
+  std::string out(text.size() * 4 + 16, '\0');
+  char* in_at = const_cast<char*>(text.data());
+  std::size_t in_left = text.size();
+  char* out_at = out.data();
+  std::size_t out_left = out.size();
+  std::size_t done = ::iconv(cd, &in_at, &in_left, &out_at, &out_left);
+  ::iconv_close(cd);
+  if (done == static_cast<std::size_t>(-1)) {
+    return std::nullopt;
+  }
+  out.resize(out.size() - out_left);
+  return out;
 }
 
 }  // namespace archfit::test

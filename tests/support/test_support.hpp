@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,11 @@ CommandResult run_archfit(const std::vector<std::string>& args);
 
 // How many times `what` occurs in `text` (not overlapping).
 std::size_t count_of(const std::string& text, const std::string& what);
+
+// `text` (UTF-8) converted by glibc's iconv(3) to `encoding` ("UTF-16": with a BOM in the host's order,
+// "UTF-16LE", "UTF-16BE"): the encoder that the decoder of Windows tools' output is tested against.
+// nullopt when iconv refuses the text (ill-formed UTF-8).
+std::optional<std::string> iconv_encode(const std::string& text, const char* encoding);
 
 // Runs `archfit <args...> --json` and parses stdout.
 nlohmann::json run_archfit_json(const std::vector<std::string>& args, int* exit_code = nullptr);
