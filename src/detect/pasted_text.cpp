@@ -156,6 +156,27 @@ std::string without_colour(std::string_view text) {
   return out;
 }
 
+// The command of a line that ends with it in Markdown's inline code, a colon or a full stop after it:
+// "`nvidia-smi --query-gpu=name,pci.device_id --format=csv,noheader`:", "Output of `rocminfo | grep gfx`".
+// Prose that goes on after the code ("`nvidia-smi` shows nothing") is not a command line.
+std::string command_in_trailing_code(std::string_view line) {
+  std::string_view text = trim(line);
+  while (!text.empty() && (text.back() == ':' || text.back() == '.')) {
+    text.remove_suffix(1);
+  }
+  text = trim(text);
+  if (text.size() < 3 || text.back() != '`') {
+    return {};
+  }
+  text.remove_suffix(1);
+  auto open = text.rfind('`');
+  if (open == std::string_view::npos) {
+    return {};
+  }
+  std::string_view code = trim(text.substr(open + 1));
+  return is_bare_tool_command(code) ? std::string(code) : std::string();
+}
+
 }  // namespace
 
 bool is_paste_wrapper(std::string_view line) {
@@ -185,6 +206,10 @@ std::vector<PastedSection> split_pasted_sections(std::string_view text) {
     }
     if (is_bare_tool_command(decoded)) {
       sections.push_back(PastedSection{std::string(trim(decoded)), {}});
+      continue;
+    }
+    if (auto code = command_in_trailing_code(decoded); !code.empty()) {
+      sections.push_back(PastedSection{std::move(code), {}});
       continue;
     }
     sections.back().lines.push_back(PastedLine{number, std::move(decoded)});

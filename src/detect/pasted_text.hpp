@@ -32,7 +32,8 @@ struct PastedSection {
 bool is_prompt_line(std::string_view line, std::string* command = nullptr);
 
 // True for a line that is only a GPU tool's command line, without a prompt ("nvidia-smi -L",
-// "rocminfo | grep gfx"): people often paste the command they ran that way.
+// "rocminfo | grep gfx"): people often paste the command they ran that way. split_pasted_sections also
+// takes one at the end of a line in Markdown's inline code ("Output of `nvidia-smi -L`:").
 bool is_bare_tool_command(std::string_view line);
 
 // True for Markdown code fences (```, ~~~) and <details>/<summary> wrappers around a paste.

@@ -625,9 +625,10 @@ void read_csv(const PastedSection& section, std::vector<NvidiaGpu>& gpus, std::s
     columns.assign(asked.begin(), asked.end());
   }
   bool in_rows = noheader && !columns.empty();
+  std::size_t rows = 0;  // read since the header (or the command of a noheader CSV)
   for (const auto& line : section.lines) {
-    if (is_paste_wrapper(line.text)) {
-      in_rows = false;  // a Markdown fence ends the CSV
+    if (is_paste_wrapper(line.text) || trim(line.text).empty()) {
+      in_rows = in_rows && rows == 0;  // a fence or a blank line after rows ends the CSV; before them, opens it
       continue;
     }
     auto fields = split_csv(line.text);
@@ -640,6 +641,7 @@ void read_csv(const PastedSection& section, std::vector<NvidiaGpu>& gpus, std::s
     if (header) {
       columns = fields;
       in_rows = true;
+      rows = 0;
       continue;
     }
     if (!in_rows) {
@@ -653,6 +655,7 @@ void read_csv(const PastedSection& section, std::vector<NvidiaGpu>& gpus, std::s
       in_rows = false;  // the CSV ended
       continue;
     }
+    ++rows;
     NvidiaGpu gpu{new_nvidia_gpu(), std::nullopt};
     read_csv_row(gpu, columns, fields, driver_version);
     gpu.gpu.source_lines = std::pair{line.number, line.number};

@@ -334,6 +334,22 @@ TEST(ToolOutputShapes, NvidiaSeveralCommandsWithPromptsAreMerged) {
   auto bare = detect_text("--from-nvidia-smi", noheader);
   ASSERT_EQ(bare["gpus"].size(), 2u) << bare.dump();
   EXPECT_EQ(bare["gpus"][1]["name"], "NVIDIA RTX 5880 Ada Generation");
+  // The command named in prose, in Markdown's inline code at the end of the line (round 3 of the pastes: a pull
+  // request's "`nvidia-smi --query-gpu=name,pci.device_id --format=csv,noheader`:").
+  for (const char* intro : {"Output of `nvidia-smi --query-gpu=compute_cap,compute_mode,driver_version,name,index "
+                            "--format=csv,noheader`:\n```\n",
+                            "`nvidia-smi --query-gpu=compute_cap,compute_mode,driver_version,name,index "
+                            "--format=csv,noheader`\n\n"}) {
+    auto prose = detect_text("--from-nvidia-smi", intro + csv_lines[1] + "\n" + csv_lines[2] + "\n");
+    ASSERT_EQ(prose["gpus"].size(), 2u) << prose.dump();
+    EXPECT_EQ(prose["gpus"][0]["target"], "sm_70");
+    EXPECT_EQ(prose["gpus"][1]["name"], "NVIDIA RTX 5880 Ada Generation");
+  }
+  // Prose that goes on after the code names no command: without a header the rows are no CSV.
+  auto aside = detect_text("--from-nvidia-smi", "I ran `nvidia-smi --query-gpu=compute_cap,compute_mode,driver_version,"
+                                                "name,index --format=csv,noheader` and it printed\n" +
+                                                    csv_lines[1] + "\n");
+  EXPECT_FALSE(aside.contains("gpus") && !aside["gpus"].empty()) << aside.dump();
 }
 
 // Names as drivers before the "NVIDIA " prefix printed them: the compute capability comes from the
