@@ -760,6 +760,12 @@ TEST(CauseFamilies, Rounds29And30RowsLeaveNeighbouringWordingsAlone) {
       {{"  Could NOT find CUDA (missing: CUDA_TOOLKIT_ROOT_DIR CUDA_NVCC_EXECUTABLE CUDA_INCLUDE_DIRS CUDA_CUDART_LIBRARY)"},
        {"findcuda-package-not-found"},
        "https://github.com/Kitware/CMake/blob/v3.12.2/Modules/FindCUDA.cmake"},
+      // FindCUDA's status line without REQUIRED (a project whose CUDA is optional goes on) and its documentation name
+      // nothing; the FATAL_ERROR form with REQUIRED is the row's (round 58).
+      {{"CUDA_TOOLKIT_ROOT_DIR not found or specified"}, {}, "https://github.com/DeadSix27/waifu2x-converter-cpp/issues/159"},
+      {{"# The script will prompt the user to specify CUDA_TOOLKIT_ROOT_DIR if"},
+       {},
+       "https://github.com/Kitware/CMake/blob/v3.19.0/Modules/FindCUDA.cmake"},
       // cuBLAS's own library NOTFOUND (CUDA 10.1 moved it) is no old-CMake cublas_device.
       {{"CUDA_cublas_LIBRARY (ADVANCED)"}, {}, "https://github.com/nagadomi/distro/issues/20"},
       {{"CMake Error: The following variables are used in this project, but they are set to NOTFOUND.",

@@ -1321,6 +1321,14 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "https://github.com/GMMTeam/GMM/issues/3"},
       {"  Could NOT find CUDA (missing: CUDA_TOOLKIT_ROOT_DIR CUDA_NVCC_EXECUTABLE CUDA_INCLUDE_DIRS CUDA_CUDART_LIBRARY)",
        "findcuda-package-not-found", "https://github.com/Kitware/CMake/blob/v3.19.0/Modules/FindCUDA.cmake"},
+      // Round 58: FindCUDA with REQUIRED and no toolkit root at all (message(FATAL_ERROR "Specify CUDA_TOOLKIT_ROOT_DIR")).
+      {"CMake Error at /usr/share/cmake-3.10/Modules/FindCUDA.cmake:682 (message):\n  Specify CUDA_TOOLKIT_ROOT_DIR",
+       "findcuda-package-not-found", "https://github.com/torch/cutorch/issues/833"},
+      {"CMake Error at C:/Program Files (x86)/CMake/share/cmake-3.4/Modules/FindCUDA.cmake:617 (message): Specify "
+       "CUDA_TOOLKIT_ROOT_DIR Call Stack (most recent call first): libethash-cuda/CMakeLists.txt:3 (FIND_PACKAGE)",
+       "findcuda-package-not-found", "https://github.com/Genoil/cpp-ethereum/issues/239"},
+      {"specify  CUDA_TOOLKIT_ROOT_DIR", "findcuda-package-not-found", "https://github.com/torch/cutorch/issues/816"},
+      {"  Specify CUDA_TOOLKIT_ROOT_DIR", "findcuda-package-not-found", "https://github.com/Creepsky/creepMiner/issues/207"},
       // Rounds 52 and 53.
       // gpu-code-missing: the second line of torch's capability warning (the arch list) quoted alone.
       {"The current PyTorch install supports CUDA capabilities sm_37 sm_50 sm_60 sm_70.",
