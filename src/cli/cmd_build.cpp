@@ -204,7 +204,7 @@ int run_build_command(const BuildCommandOptions& options, const GlobalOptions& g
   std::string log_path = options.log.empty() ? inputs.src + "/archfit-build.log" : options.log;
   int exit_code = k_exit_ok;
   auto started = fs::file_time_type::clock::now();
-  for (int attempt = 0;; ++attempt) {
+  while (true) {  // once, and again with fewer jobs after an OOM kill
     recipe_inputs.jobs = jobs;
     auto steps = build::recipe_steps(recipe_inputs);
     if (!steps.empty()) {

@@ -27,14 +27,6 @@ std::vector<std::uint64_t> sampled_cuts(std::uint64_t size) {
   return cuts;
 }
 
-std::size_t gpu_count(const std::vector<scan::FileReport>& reports) {
-  std::size_t count = 0;
-  for (const auto& report : reports) {
-    count += report.gpu_code.size();
-  }
-  return count;
-}
-
 TEST(StreamTruncation, ZipsCutAnywhereGiveOneErrorNamingTheRecord) {
   scan::ScanOptions options;
   options.zip_buffer_limit = 0;  // stream every shared library

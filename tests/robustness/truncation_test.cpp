@@ -37,7 +37,9 @@ constexpr std::uint64_t k_dense_spaced = 4000;
 
 std::vector<FileReport> scan(Bytes data, bool deep) {
   std::vector<FileReport> out;
-  archfit::scan::scan_bytes("cut", std::nullopt, data, archfit::scan::ScanOptions{deep}, out);
+  archfit::scan::ScanOptions options;
+  options.deep = deep;
+  archfit::scan::scan_bytes("cut", std::nullopt, data, options, out);
   return out;
 }
 
