@@ -200,16 +200,20 @@ std::vector<PastedSection> split_pasted_sections(std::string_view text) {
       decoded = without_colour(decoded);
     }
     std::string command;
-    if (is_prompt_line(decoded, &command)) {
-      sections.push_back(PastedSection{command, {}});
-      continue;
+    bool prompt = is_prompt_line(decoded, &command);
+    if (!prompt && is_bare_tool_command(decoded)) {
+      command = std::string(trim(decoded));
+    } else if (!prompt) {
+      command = command_in_trailing_code(decoded);
     }
-    if (is_bare_tool_command(decoded)) {
-      sections.push_back(PastedSection{std::string(trim(decoded)), {}});
-      continue;
-    }
-    if (auto code = command_in_trailing_code(decoded); !code.empty()) {
-      sections.push_back(PastedSection{std::move(code), {}});
+    if (prompt || !command.empty()) {
+      if (!command.empty() && !sections.back().command.empty() && sections.back().lines.empty()) {
+        // Commands pasted one after another before any output ran as a batch ("$ rocminfo | grep gfx",
+        // then "rocm-smi"): their outputs follow in order, so the section is each one's.
+        sections.back().command += " ; " + command;
+      } else {
+        sections.push_back(PastedSection{std::move(command), {}});
+      }
       continue;
     }
     sections.back().lines.push_back(PastedLine{number, std::move(decoded)});

@@ -20,7 +20,8 @@ struct PastedLine {
 };
 
 // One command's output: the lines after a prompt up to the next prompt (or the whole text when it
-// has no prompt). `command` is what followed the prompt, "" when the section had none.
+// has no prompt). `command` is what followed the prompt, "" when the section had none; commands on
+// consecutive lines with no output between them ran as a batch and share one section, joined by " ; ".
 struct PastedSection {
   std::string command;
   std::vector<PastedLine> lines;

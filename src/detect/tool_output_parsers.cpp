@@ -365,6 +365,21 @@ std::optional<PastedLine> rocminfo_failure(const PastedSection& section) {
                       "Call returned HSA_STATUS_");
 }
 
+// A `Key:   value` line as rocminfo prints its attributes ("  Compute Unit:            96"): a key of letters,
+// digits and blanks, a colon, blanks, a value.
+bool is_rocminfo_attribute(std::string_view line) {
+  std::string_view text = trim(line);
+  auto colon = text.find(':');
+  if (colon == 0 || colon == std::string_view::npos || colon > 40 || colon + 1 >= text.size() || text[colon + 1] != ' ') {
+    return false;
+  }
+  std::string_view key = text.substr(0, colon);
+  bool plain = std::all_of(key.begin(), key.end(), [](char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == ' ' || c == '(' || c == ')';
+  });
+  return plain && (key.front() >= 'A' && key.front() <= 'Z') && !trim(text.substr(colon + 1)).empty();
+}
+
 }  // namespace
 
 Result<std::vector<DetectedGpu>> parse_rocminfo(std::string_view text, std::string* tool_failure) {
@@ -384,6 +399,15 @@ Result<std::vector<DetectedGpu>> parse_rocminfo(std::string_view text, std::stri
       failure = failure ? failure : failed;
     }
     recognised += reader.recognised();
+    // "$ rocminfo | grep -i compute" whose only output is "Compute Unit: 96": rocminfo's output, filtered down
+    // to lines that name no GPU. That shows no GPU; it is not some other text. (Unfiltered output cut before its
+    // agents stays an error: the agents were there.)
+    auto pipe = section.command.find('|');
+    if (reader.recognised() == 0 && pipe != std::string::npos && section.command.find("rocminfo") < pipe &&
+        std::any_of(section.lines.begin(), section.lines.end(),
+                    [](const PastedLine& line) { return is_rocminfo_attribute(line.text); })) {
+      recognised += 1;
+    }
     std::vector<DetectedGpu> view;
     for (const auto& agent : reader.finish()) {
       if (auto gpu = gpu_from_agent(agent)) {

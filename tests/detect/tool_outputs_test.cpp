@@ -295,6 +295,28 @@ TEST(ToolOutputShapes, RocminfoGrepAfterAPromptStopsAtTheNextPrompt) {
   EXPECT_EQ(targets_of(report), (std::vector<std::string>{"gfx1100", "gfx1036"}));
 }
 
+// Commands pasted one after another before any output (round 4 of the pastes: "$ rocminfo --summary | egrep …",
+// then "rocm-smi" and "readlink -f /opt/rocm" typed as a batch): the outputs follow in order, and rocminfo's is read.
+TEST(ToolOutputShapes, RocminfoOutputAfterABatchOfCommands) {
+  std::string grep;
+  for (const auto& line : file_lines("rocminfo/gfx1100-7900xtx-raphael-gfx1036.txt")) {
+    if (line.find("gfx") != std::string::npos) {
+      grep += line + "\n";
+    }
+  }
+  std::string batch = "$ rocminfo | grep gfx\nrocm-smi\nreadlink -f /opt/rocm\n" + grep +
+                      "\n======= ROCm System Management Interface =======\n";
+  EXPECT_EQ(targets_of(detect_text("--from-rocminfo", batch)), (std::vector<std::string>{"gfx1100", "gfx1036"}));
+  // The other order: rocm-smi's command first, then rocminfo's, still one batch.
+  EXPECT_EQ(targets_of(detect_text("--from-rocminfo", "$ rocm-smi\nrocminfo | grep gfx\n" + grep)),
+            (std::vector<std::string>{"gfx1100", "gfx1036"}));
+  // With output between them the commands are separate: rocm-smi's section is not rocminfo's.
+  int exit_code = 0;
+  auto apart = detect_text("--from-rocminfo", "$ rocm-smi\n========= ROCm System Management Interface =========\n" + grep,
+                           &exit_code);
+  EXPECT_EQ(exit_code, 1) << apart.dump();
+}
+
 // The CSV of the TITAN V / RTX 5880 machine (columns compute_cap,compute_mode,driver_version,name,index)
 // followed by other output without a prompt: neither the header nor the other lines become GPUs.
 TEST(ToolOutputShapes, NvidiaCsvInAnotherOrderFollowedByOtherOutput) {
