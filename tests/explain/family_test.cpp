@@ -766,6 +766,12 @@ TEST(CauseFamilies, Rounds29And30RowsLeaveNeighbouringWordingsAlone) {
       {{"# The script will prompt the user to specify CUDA_TOOLKIT_ROOT_DIR if"},
        {},
        "https://github.com/Kitware/CMake/blob/v3.19.0/Modules/FindCUDA.cmake"},
+      // A COMPATIBILITY mode every CMake since 2.8.8 has is a typo or another cause, not an old CMake (round 59).
+      {{"CMake Error: Bad COMPATIBILITY value used for WRITE_BASIC_CONFIG_VERSION_FILE(): \"SameMajorVersoin\""},
+       {},
+       "https://github.com/Kitware/CMake/blob/v3.10.0/Modules/WriteBasicConfigVersionFile.cmake"},
+      // A header "to be available" outside a CMake message names no tool (round 59's facet needs CMake's).
+      {{"Note: the plugin requires gl.h to be available at run time."}, {}, "https://github.com/llvm/llvm-zorg/pull/395"},
       // cuBLAS's own library NOTFOUND (CUDA 10.1 moved it) is no old-CMake cublas_device.
       {{"CUDA_cublas_LIBRARY (ADVANCED)"}, {}, "https://github.com/nagadomi/distro/issues/20"},
       {{"CMake Error: The following variables are used in this project, but they are set to NOTFOUND.",

@@ -1329,6 +1329,17 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "findcuda-package-not-found", "https://github.com/Genoil/cpp-ethereum/issues/239"},
       {"specify  CUDA_TOOLKIT_ROOT_DIR", "findcuda-package-not-found", "https://github.com/torch/cutorch/issues/816"},
       {"  Specify CUDA_TOOLKIT_ROOT_DIR", "findcuda-package-not-found", "https://github.com/Creepsky/creepMiner/issues/207"},
+      // Round 59: a package version file with a COMPATIBILITY mode the CMake predates (SameMinorVersion: 3.11), on one
+      // line or as CMake wraps it (the mode on the message's next line).
+      {"CMake Error: Bad COMPATIBILITY value used for WRITE_BASIC_CONFIG_VERSION_FILE(): \"SameMinorVersion\"",
+       "cmake-package-version-compatibility-too-new", "https://github.com/ROCm/rocm-cmake/issues/50"},
+      {"CMake Error at /usr/share/cmake-3.10/Modules/WriteBasicConfigVersionFile.cmake:35 (message):\n"
+       "  Bad COMPATIBILITY value used for WRITE_BASIC_CONFIG_VERSION_FILE():\n  \"SameMinorVersion\"",
+       "cmake-package-version-compatibility-too-new", "https://github.com/ROCm/rocm-cmake/issues/50"},
+      // Round 59: a CMake check that stops because a header is not there (the second stage: CMake's message, a header).
+      {"CMake Error at flang-rt/lib/quadmath/CMakeLists.txt:85 (message):\n"
+       "  FLANG_RUNTIME_F128_MATH_LIB setting requires quadmath.h to be available:\n  libquadmath",
+       "facets-cmake-header-unavailable", "https://github.com/llvm/llvm-zorg/pull/395"},
       // Rounds 52 and 53.
       // gpu-code-missing: the second line of torch's capability warning (the arch list) quoted alone.
       {"The current PyTorch install supports CUDA capabilities sm_37 sm_50 sm_60 sm_70.",

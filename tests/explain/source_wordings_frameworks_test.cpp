@@ -250,6 +250,11 @@ const std::vector<Wording>& wordings_part_two() {
 
 const std::vector<Neighbour>& neighbours_part_two() {
   static const std::vector<Neighbour> cases = {
+      // apex's check with a torch built without CUDA (torch.version.cuda is None: a CPU wheel, or TheRock's nightly
+      // ROCm wheel without its build information, round 59): no toolkit version is compared, so no compiler-version.
+      {"RuntimeError: Cuda extensions are being compiled with a version of Cuda that does not match the version used "
+       "to compile Pytorch binaries.  Pytorch binaries were compiled with Cuda None.",
+       "NVIDIA/apex@25.09 setup.py, https://github.com/ROCm/TheRock/issues/3628"},
       // PyTorch's LoadHIP.cmake: no ROCm (a CPU/CUDA build goes on), optional packages, a CMake 4 workaround, the
       // hipBLASLt feature probes.
       {"-- ROCM_PATH environment variable is not set and /opt/rocm does not exist.",
