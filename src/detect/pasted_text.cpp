@@ -156,12 +156,13 @@ std::string without_colour(std::string_view text) {
   return out;
 }
 
-// The command of a line that ends with it in Markdown's inline code, a colon or a full stop after it:
+// The command of a line that ends with it in Markdown's inline code, a colon after it or nothing:
 // "`nvidia-smi --query-gpu=name,pci.device_id --format=csv,noheader`:", "Output of `rocminfo | grep gfx`".
-// Prose that goes on after the code ("`nvidia-smi` shows nothing") is not a command line.
+// Prose that goes on after the code ("`nvidia-smi` shows nothing") or ends a sentence with it ("It does not
+// show in `rocm-smi`.") is not a command line.
 std::string command_in_trailing_code(std::string_view line) {
   std::string_view text = trim(line);
-  while (!text.empty() && (text.back() == ':' || text.back() == '.')) {
+  if (!text.empty() && text.back() == ':') {
     text.remove_suffix(1);
   }
   text = trim(text);
@@ -188,6 +189,7 @@ bool is_paste_wrapper(std::string_view line) {
 std::vector<PastedSection> split_pasted_sections(std::string_view text) {
   std::vector<PastedSection> sections(1);
   std::size_t number = 0;
+  bool in_fence = false;  // inside a Markdown code fence
   for (std::string_view line : split_lines(text)) {
     ++number;
     // A Markdown quote ("> rocminfo output") keeps its content.
@@ -207,16 +209,26 @@ std::vector<PastedSection> split_pasted_sections(std::string_view text) {
       command = command_in_trailing_code(decoded);
     }
     if (prompt || !command.empty()) {
-      if (!command.empty() && !sections.back().command.empty() && sections.back().lines.empty()) {
-        // Commands pasted one after another before any output ran as a batch ("$ rocminfo | grep gfx",
-        // then "rocm-smi"): their outputs follow in order, so the section is each one's.
+      if (!prompt && !command.empty() && !sections.back().command.empty() && sections.back().lines.empty()) {
+        // Commands typed ahead without a prompt of their own ran as a batch ("$ rocminfo | grep gfx", then
+        // "rocm-smi"): their outputs follow in order, so the section is each one's. A second prompt means the
+        // command before it finished with no output.
         sections.back().command += " ; " + command;
       } else {
         sections.push_back(PastedSection{std::move(command), {}});
       }
       continue;
     }
+    std::string_view shown = trim(std::string_view(decoded));
+    bool fence = shown.starts_with("```") || shown.starts_with("~~~");
     sections.back().lines.push_back(PastedLine{number, std::move(decoded)});
+    if (fence) {
+      in_fence = !in_fence;
+      if (!in_fence && !sections.back().command.empty()) {
+        // A closing fence ends the command's output: what follows (prose, another fence) is not its own.
+        sections.push_back(PastedSection{});
+      }
+    }
   }
   return sections;
 }

@@ -19,9 +19,10 @@ struct PastedLine {
   std::string text;
 };
 
-// One command's output: the lines after a prompt up to the next prompt (or the whole text when it
-// has no prompt). `command` is what followed the prompt, "" when the section had none; commands on
-// consecutive lines with no output between them ran as a batch and share one section, joined by " ; ".
+// One command's output: the lines after a prompt up to the next prompt or the Markdown fence that closes
+// it (or the whole text when it has no prompt). `command` is what followed the prompt, "" when the section had none; commands typed
+// after it without a prompt of their own, before any output, ran as a batch and share its section,
+// joined by " ; ".
 struct PastedSection {
   std::string command;
   std::vector<PastedLine> lines;

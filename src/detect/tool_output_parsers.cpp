@@ -4,6 +4,7 @@
 #include <charconv>
 #include <initializer_list>
 #include <optional>
+#include <regex>
 
 #include <fmt/format.h>
 
@@ -357,11 +358,12 @@ std::optional<PastedLine> failure_line(const PastedSection& section, std::initia
 
 // rocminfo's own errors, printed instead of its agents (ROCm/rocminfo rocminfo.cc: CheckInitialState's
 // "ROCk module is NOT loaded/live, possibly no GPU devices" and "Unable to open /dev/kfd read-write: …";
-// RET_IF_HSA_ERR's "hsa api call failure at: FILE:LINE" then "Call returned HSA_STATUS_…"). Such a text
+// RET_IF_HSA_ERR's "hsa api call failure at: FILE:LINE" then "Call returned HSA_STATUS_…"; ROCm 2.x's
+// "hsa api call failure at line 900, file: …rocminfo.cc. Call returned 4104" on one line). Such a text
 // with no agent is rocminfo output that shows no GPU, not some other text. "ROCk module version … is
 // loaded" alone, or a paste cut after the "HSA System Attributes" header, is not: its agents were there.
 std::optional<PastedLine> rocminfo_failure(const PastedSection& section) {
-  return failure_line(section, {"ROCk module is NOT ", "Unable to open /dev/kfd", "hsa api call failure at:"},
+  return failure_line(section, {"ROCk module is NOT ", "Unable to open /dev/kfd", "hsa api call failure at"},
                       "Call returned HSA_STATUS_");
 }
 
@@ -380,12 +382,33 @@ bool is_rocminfo_attribute(std::string_view line) {
   return plain && (key.front() >= 'A' && key.front() <= 'Z') && !trim(text.substr(colon + 1)).empty();
 }
 
+// Whether `command` pipes rocminfo into a program that keeps only matching lines (grep and its kin): its
+// output is rocminfo's, cut down to what the filter kept. `| head`, `| tee` and `| less` keep rocminfo's own
+// order and cut, and are not filters here.
+bool filters_rocminfo(std::string_view command) {
+  auto tool = command.find("rocminfo");
+  auto pipe = command.find('|', tool == std::string_view::npos ? command.size() : tool);
+  if (tool == std::string_view::npos || pipe == std::string_view::npos) {
+    return false;
+  }
+  std::string_view filter = trim(command.substr(pipe + 1));
+  filter = filter.substr(0, filter.find(' '));
+  for (std::string_view name : {"grep", "egrep", "fgrep", "rg", "ag", "awk", "sed", "findstr", "Select-String", "sls"}) {
+    if (filter == name) {
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 Result<std::vector<DetectedGpu>> parse_rocminfo(std::string_view text, std::string* tool_failure) {
   std::size_t recognised = 0;
   std::vector<DetectedGpu> gpus;
   std::optional<PastedLine> failure;
+  std::string filtered_command;            // a `rocminfo | grep …` whose lines name no GPU
+  std::optional<PastedLine> opening_line;  // "HSA System Attributes" or "ROCk module version …" of a cut output
   for (const auto& section : split_pasted_sections(text)) {
     if (!section.command.empty() && section.command.find("rocminfo") == std::string::npos) {
       continue;  // another command's output (clinfo, rocm-smi, lspci, ...)
@@ -400,13 +423,17 @@ Result<std::vector<DetectedGpu>> parse_rocminfo(std::string_view text, std::stri
     }
     recognised += reader.recognised();
     // "$ rocminfo | grep -i compute" whose only output is "Compute Unit: 96": rocminfo's output, filtered down
-    // to lines that name no GPU. That shows no GPU; it is not some other text. (Unfiltered output cut before its
-    // agents stays an error: the agents were there.)
-    auto pipe = section.command.find('|');
-    if (reader.recognised() == 0 && pipe != std::string::npos && section.command.find("rocminfo") < pipe &&
+    // to lines that name no GPU. The machine may well have GPUs; the text cannot tell which.
+    for (const auto& line : section.lines) {
+      std::string_view shown = trim(std::string_view(line.text));
+      if (shown.starts_with("HSA System Attributes") || shown.starts_with("ROCk module version")) {
+        opening_line = opening_line ? opening_line : line;  // rocminfo's opening lines, before any agent
+      }
+    }
+    if (reader.recognised() == 0 && filtered_command.empty() && filters_rocminfo(section.command) &&
         std::any_of(section.lines.begin(), section.lines.end(),
                     [](const PastedLine& line) { return is_rocminfo_attribute(line.text); })) {
-      recognised += 1;
+      filtered_command = section.command;
     }
     std::vector<DetectedGpu> view;
     for (const auto& agent : reader.finish()) {
@@ -415,6 +442,15 @@ Result<std::vector<DetectedGpu>> parse_rocminfo(std::string_view text, std::stri
       }
     }
     merge_views(gpus, std::move(view));
+  }
+  if (recognised == 0 && !filtered_command.empty()) {
+    return Error{fmt::format("`{}` filtered rocminfo's output down to lines that name no GPU (no 'Name: gfx…', "
+                             "'amdgcn-amd-amdhsa--…' or 'Chip ID: …' line), so the GPUs cannot be told",
+                             filtered_command)};
+  }
+  if (recognised == 0 && opening_line) {
+    return Error{fmt::format("rocminfo's output ends before its first agent (line {}: {}), so the GPUs cannot be told",
+                             opening_line->number, trim(std::string_view(opening_line->text)))};
   }
   if (recognised == 0) {
     return Error{"no rocminfo agent ('Agent N', 'Name: gfx…', 'amdgcn-amd-amdhsa--…', 'Chip ID: …'): this is not rocminfo "
@@ -573,7 +609,10 @@ bool is_bus_id(std::string_view text) {
 // another tool's output, and ends the CSV.
 bool plausible(std::string_view column, std::string_view value) {
   if (column == "name") {
-    return !is_query_field(value) &&
+    // `nvidia-smi -L`'s "GPU 0: NVIDIA A100 (UUID: GPU-…)" is another command's line, not a name.
+    bool list_line = value.starts_with("GPU ") && value.find(": ") != std::string_view::npos &&
+                     value.find("(UUID: ") != std::string_view::npos;
+    return !list_line && !is_query_field(value) &&
            std::any_of(value.begin(), value.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; });
   }
   if (column == "pci.bus_id") {
@@ -958,9 +997,23 @@ std::optional<PastedLine> nvidia_smi_failure(const PastedSection& section) {
 
 // Output nvidia-smi printed without naming a GPU: its errors, "No devices were found", a table or -q header
 // whose GPU rows were cut off. Such a text is nvidia-smi output with no GPU, not "not nvidia-smi output".
+// nvidia-smi's first line, the time it ran as C's asctime() writes it: "Mon Jul  6 11:49:06 2026".
+bool is_asctime_line(std::string_view text) {
+  text = trim(text);
+  static const std::regex asctime("(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) "
+                                  "[ 0-9][0-9] [0-9]{2}:[0-9]{2}:[0-9]{2} [0-9]{4}");
+  return text.size() == 24 && std::regex_match(text.begin(), text.end(), asctime);
+}
+
 bool shows_nvidia_smi(const PastedSection& section) {
   if (nvidia_smi_failure(section)) {
     return true;
+  }
+  for (std::size_t i = 0; i + 1 < section.lines.size(); ++i) {
+    // The table's start, cut before its header: the time, then the top border.
+    if (is_asctime_line(section.lines[i].text) && trim(std::string_view(section.lines[i + 1].text)).starts_with("+---")) {
+      return true;
+    }
   }
   for (const auto& line : section.lines) {
     const std::string& text = line.text;

@@ -29,17 +29,21 @@ void TextDecoder::decide() {
   } else {
     // Without a BOM: the pairs of the window where one byte is NUL, the other not. ASCII in UTF-16LE is
     // "x 00", in UTF-16BE "00 x"; UTF-8 text has no NUL at all.
+    std::size_t pairs = 0;
     std::size_t low_first = 0;
     std::size_t high_first = 0;
     for (std::size_t at = 0; at + 1 < m_held.size() && at < k_decision_window; at += 2) {
       bool first_nul = m_held[at] == '\0';
       bool second_nul = m_held[at + 1] == '\0';
+      ++pairs;
       low_first += !first_nul && second_nul;
       high_first += first_nul && !second_nul;
     }
-    if (low_first >= 2 && low_first >= 4 * high_first) {
+    // At least half of the pairs: a UTF-8 log with a stray UTF-16 fragment early on stays UTF-8.
+    auto decides = [&](std::size_t mine, std::size_t other) { return mine >= 2 && mine * 2 >= pairs && mine >= 4 * other; };
+    if (decides(low_first, high_first)) {
       m_encoding = TextEncoding::utf16le;
-    } else if (high_first >= 2 && high_first >= 4 * low_first) {
+    } else if (decides(high_first, low_first)) {
       m_encoding = TextEncoding::utf16be;
     } else {
       m_encoding = TextEncoding::utf8;

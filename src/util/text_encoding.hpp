@@ -3,14 +3,16 @@
 // `nvidia-smi > smi.txt` on Windows gives a file whose every second byte is NUL: no pattern matches it
 // as bytes. TextDecoder turns such input into UTF-8 as it streams in and passes anything else through.
 //
-// The encoding is decided once, from the first four bytes (fewer only at the end of the input):
+// The encoding is decided once: at a byte order mark, else from the first 512 bytes (fewer only at the end
+// of the input):
 //   FF FE            UTF-16LE (BOM, dropped)        FE FF            UTF-16BE (BOM, dropped)
-//   xx 00 xx 00      UTF-16LE without a BOM         00 xx 00 xx      UTF-16BE without a BOM
-//   EF BB BF         UTF-8 with a BOM (dropped)     anything else    passed through unchanged
-// (xx: a non-NUL byte; text in UTF-8 has no NUL, so two in that shape are the UTF-16 form of two
-// ASCII characters.) UTF-16 is decoded by RFC 2781: a surrogate pair is one code point; a lone
-// surrogate, and an odd byte left at the end, become U+FFFD. A code unit or a pair split across
-// two chunks is kept for the next one.
+//   EF BB BF         UTF-8 with a BOM (dropped)
+//   "xx 00" pairs    UTF-16LE without a BOM, when they are at least half of the window's byte pairs and four
+//                    times the "00 xx" pairs; "00 xx" pairs likewise: UTF-16BE without a BOM
+//   anything else    passed through unchanged
+// (xx: a non-NUL byte; text in UTF-8 has no NUL, so such pairs are the UTF-16 form of ASCII characters.)
+// UTF-16 is decoded by RFC 2781: a surrogate pair is one code point; a lone surrogate, and an odd byte
+// left at the end, become U+FFFD. A code unit or a pair split across two chunks is kept for the next one.
 #pragma once
 
 #include <cstddef>

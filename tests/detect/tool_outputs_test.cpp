@@ -42,9 +42,14 @@ TEST(ToolOutputs, EveryPublicOutputYieldsTheGpusItShows) {
     bool rocminfo = file.starts_with("rocminfo/");
     auto report = run_archfit_json(
         {"detect", rocminfo ? "--from-rocminfo" : "--from-nvidia-smi", (outputs() / file).string()});
-    ASSERT_TRUE(report.contains("gpus")) << report.dump();
     // "" = no GPU in the text; "?" = the text does not show that value (not checked).
     auto expected = fields[2].empty() ? std::vector<std::string>{} : split(fields[2], ';');
+    if (expected.empty() && report.contains("error") &&
+        report["error"].get<std::string>().find("so the GPUs cannot be told") != std::string::npos) {
+      ++checked;  // rocminfo cut before its agents, or grepped to lines that name none: archfit says so
+      continue;
+    }
+    ASSERT_TRUE(report.contains("gpus")) << report.dump();
     ASSERT_EQ(report["gpus"].size(), expected.size()) << report["gpus"].dump();
     for (std::size_t g = 0; g < expected.size(); ++g) {
       const auto& gpu = report["gpus"][g];
@@ -295,6 +300,74 @@ TEST(ToolOutputShapes, RocminfoGrepAfterAPromptStopsAtTheNextPrompt) {
   EXPECT_EQ(targets_of(report), (std::vector<std::string>{"gfx1100", "gfx1036"}));
 }
 
+// rocminfo piped into grep that kept no line naming a GPU: the GPUs cannot be told, which is an error that says
+// so (round 3: "$ rocminfo | grep -i compute", then "Compute Unit: 96" of an RX 7900 XTX). Output cut before its
+// first agent says that instead (round 4); HSA's attributes without rocminfo's opening lines are not rocminfo's.
+TEST(ToolOutputShapes, RocminfoFilteredToLinesThatNameNoGpu) {
+  int exit_code = 0;
+  auto filtered = detect_text("--from-rocminfo", "$ rocminfo | grep -i vendor\n  Vendor Name:             CPU\n"
+                                                 "  Vendor Name:             AMD\n", &exit_code);
+  EXPECT_EQ(exit_code, 1);
+  ASSERT_TRUE(filtered.contains("error")) << filtered.dump();
+  EXPECT_NE(filtered["error"].get<std::string>().find("filtered rocminfo's output"), std::string::npos);
+  auto cut = detect_text("--from-rocminfo", "$ rocminfo | head -30\nROCk module version 6.8.5 is loaded\n"
+                                            "HSA System Attributes\nRuntime Version:         1.1\n"
+                                            "Machine Model:           LARGE\n", &exit_code);
+  EXPECT_EQ(exit_code, 1);
+  EXPECT_NE(cut["error"].get<std::string>().find("ends before its first agent (line 2: ROCk module version 6.8.5 is "
+                                                 "loaded)"),
+            std::string::npos)
+      << cut.dump();
+  // HSA's attributes without rocminfo's opening lines are nothing rocminfo-shaped.
+  auto bare = detect_text("--from-rocminfo", "Runtime Version:         1.1\nMachine Model:           LARGE\n", &exit_code);
+  EXPECT_NE(bare["error"].get<std::string>().find("not rocminfo output"), std::string::npos) << bare.dump();
+}
+
+// A sentence that ends with a tool's name in inline code is prose, not a command: rocminfo's lines after it are read.
+TEST(ToolOutputShapes, ProseEndingWithAToolNameIsNoCommand) {
+  std::string agents;
+  for (const auto& line : file_lines("rocminfo/gfx1100-7900xtx-raphael-gfx1036.txt")) {
+    if (line.find("gfx") != std::string::npos) {
+      agents += line + "\n";
+    }
+  }
+  EXPECT_EQ(targets_of(detect_text("--from-rocminfo", "It does not show in `rocm-smi`.\n" + agents)),
+            (std::vector<std::string>{"gfx1100", "gfx1036"}));
+}
+
+// nvidia-smi's table cut right after its first two lines (the time it ran, the top border; round 4): nvidia-smi's
+// output that shows no GPU. The time alone, or a border alone, is nothing.
+TEST(ToolOutputShapes, NvidiaTableCutAfterItsBorder) {
+  int exit_code = 0;
+  auto cut = detect_text("--from-nvidia-smi", "Mon Jul  6 11:49:06 2026\n+---------------------------------------\n",
+                         &exit_code);
+  ASSERT_TRUE(cut.contains("gpus")) << cut.dump();
+  EXPECT_TRUE(cut["gpus"].empty());
+  // A closing fence ends a prompt's output: lspci's section does not swallow the nvidia-smi table in the next fence.
+  auto fenced = detect_text("--from-nvidia-smi",
+                            "```\n# lspci -nnk | grep -i nvidia\n05:00.0 VGA compatible controller [0300]: NVIDIA "
+                            "Corporation GA102 [GeForce RTX 3090] [10de:2204] (rev a1)\n```\nFull nvidia-smi:\n```\n"
+                            "|   0  NVIDIA GeForce RTX 3090     Off |   00000000:05:00.0 Off |                  N/A |\n```\n");
+  ASSERT_EQ(fenced["gpus"].size(), 1u) << fenced.dump();
+  EXPECT_EQ(fenced["gpus"][0]["target"], "sm_86");
+  for (const char* text : {"Mon Jul  6 11:49:06 2026\n", "+---------------------------------------\n",
+                           "Mon Jul  6 11:49:06 2026 was the day\n+------------------\n"}) {
+    auto other = detect_text("--from-nvidia-smi", text, &exit_code);
+    EXPECT_EQ(exit_code, 1) << text;
+    EXPECT_FALSE(other.contains("gpus") && other["gpus"].is_array()) << text << other.dump();
+  }
+}
+
+// A noheader CSV of names with `nvidia-smi -L` typed after it: each command's shape is its own, one GPU each.
+TEST(ToolOutputShapes, NoheaderCsvBatchedWithTheList) {
+  auto report = detect_text("--from-nvidia-smi",
+                            "$ nvidia-smi --query-gpu=name --format=csv,noheader\nnvidia-smi -L\nNVIDIA H200\n"
+                            "GPU 0: NVIDIA H200 (UUID: GPU-df22b45f-7ac8-b207-d100-46b70f5cab61)\n");
+  ASSERT_EQ(report["gpus"].size(), 1u) << report.dump();
+  EXPECT_EQ(report["gpus"][0]["name"], "NVIDIA H200");
+  EXPECT_EQ(report["gpus"][0]["target"], "sm_90");
+}
+
 // Commands pasted one after another before any output (round 4 of the pastes: "$ rocminfo --summary | egrep …",
 // then "rocm-smi" and "readlink -f /opt/rocm" typed as a batch): the outputs follow in order, and rocminfo's is read.
 TEST(ToolOutputShapes, RocminfoOutputAfterABatchOfCommands) {
@@ -310,6 +383,10 @@ TEST(ToolOutputShapes, RocminfoOutputAfterABatchOfCommands) {
   // The other order: rocm-smi's command first, then rocminfo's, still one batch.
   EXPECT_EQ(targets_of(detect_text("--from-rocminfo", "$ rocm-smi\nrocminfo | grep gfx\n" + grep)),
             (std::vector<std::string>{"gfx1100", "gfx1036"}));
+  // A second prompt means the first command finished with no output: not a batch.
+  int prompted_exit = 0;
+  auto prompted = detect_text("--from-rocminfo", "$ rocm-smi\n$ clinfo\n" + grep, &prompted_exit);
+  EXPECT_EQ(prompted_exit, 1) << prompted.dump();
   // With output between them the commands are separate: rocm-smi's section is not rocminfo's.
   int exit_code = 0;
   auto apart = detect_text("--from-rocminfo", "$ rocm-smi\n========= ROCm System Management Interface =========\n" + grep,

@@ -111,6 +111,9 @@ TEST(TextDecoder, ShortAndPlainInputsPassThrough) {
   // Without a BOM the first 512 bytes decide: ASCII's "x 00" pairs must outnumber "00 x" four to one.
   EXPECT_EQ(util::decode_text(std::string("\x67\x62\x4c\x88 \0p\0", 8)), "\xe6\x89\xa7\xe8\xa1\x8c p");  // 执行 p
   EXPECT_EQ(util::decode_text(std::string("a\0\0b", 4)), std::string("a\0\0b", 4));  // one of each: not UTF-16
+  // A UTF-8 log with a short UTF-16 fragment early on (a Windows tool's output captured into it) stays UTF-8.
+  std::string mixed = "Run wmic: " + std::string("G\0P\0U\0", 6) + "\n" + std::string(200, 'x') + "\n";
+  EXPECT_EQ(util::decode_text(mixed), mixed);
   util::TextDecoder decoder;
   EXPECT_EQ(decoder.feed("ab"), "");  // held until 512 bytes (or a BOM, or the end) tell the encoding
   EXPECT_EQ(decoder.feed("cd"), "");
