@@ -189,7 +189,12 @@ bool is_paste_wrapper(std::string_view line) {
 std::vector<PastedSection> split_pasted_sections(std::string_view text) {
   std::vector<PastedSection> sections(1);
   std::size_t number = 0;
-  bool in_fence = false;  // inside a Markdown code fence
+  bool in_fence = false;     // inside a Markdown code fence
+  bool continuing = false;   // the command line before ended with a backslash: this line goes on with it
+  auto ends_continued = [](std::string_view command) {
+    command = trim(command);
+    return !command.empty() && command.back() == '\\';
+  };
   for (std::string_view line : split_lines(text)) {
     ++number;
     // A Markdown quote ("> rocminfo output") keeps its content.
@@ -200,6 +205,17 @@ std::vector<PastedSection> split_pasted_sections(std::string_view text) {
     std::string decoded = content.find('&') == std::string_view::npos ? std::string(content) : decode_entities(content);
     if (decoded.find('\x1b') != std::string::npos || trim(decoded).starts_with('[')) {
       decoded = without_colour(decoded);
+    }
+    if (continuing) {
+      // "$ docker run … \" then "    --rm image nvidia-smi -q": one command over several lines.
+      std::string_view before = trim(std::string_view(sections.back().command));
+      before.remove_suffix(1);  // the backslash
+      std::string joined(trim(before));
+      joined.append(" ");
+      joined.append(trim(std::string_view(decoded)));
+      continuing = ends_continued(joined);
+      sections.back().command = std::move(joined);
+      continue;
     }
     std::string command;
     bool prompt = is_prompt_line(decoded, &command);
@@ -217,6 +233,7 @@ std::vector<PastedSection> split_pasted_sections(std::string_view text) {
       } else {
         sections.push_back(PastedSection{std::move(command), {}});
       }
+      continuing = ends_continued(sections.back().command);
       continue;
     }
     std::string_view shown = trim(std::string_view(decoded));

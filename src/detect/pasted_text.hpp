@@ -20,9 +20,9 @@ struct PastedLine {
 };
 
 // One command's output: the lines after a prompt up to the next prompt or the Markdown fence that closes
-// it (or the whole text when it has no prompt). `command` is what followed the prompt, "" when the section had none; commands typed
-// after it without a prompt of their own, before any output, ran as a batch and share its section,
-// joined by " ; ".
+// it (or the whole text when it has no prompt). `command` is what followed the prompt, with the lines a
+// trailing backslash continued it on, "" when the section had none; commands typed after it without a
+// prompt of their own, before any output, ran as a batch and share its section, joined by " ; ".
 struct PastedSection {
   std::string command;
   std::vector<PastedLine> lines;

@@ -1017,7 +1017,9 @@ bool shows_nvidia_smi(const PastedSection& section) {
   }
   for (const auto& line : section.lines) {
     const std::string& text = line.text;
+    // "==============NVSMI LOG==============" opens `nvidia-smi -q`.
     if (text.find("No devices were found") != std::string::npos || text.find("NVIDIA-SMI ") != std::string::npos ||
+        text.find("=NVSMI LOG=") != std::string::npos ||
         text.find("<nvidia_smi_log") != std::string::npos ||
         (text.find("Attached GPUs") != std::string::npos && text.find(" : ") != std::string::npos)) {
       return true;

@@ -343,6 +343,16 @@ TEST(ToolOutputShapes, NvidiaTableCutAfterItsBorder) {
                          &exit_code);
   ASSERT_TRUE(cut.contains("gpus")) << cut.dump();
   EXPECT_TRUE(cut["gpus"].empty());
+  // A command continued over two lines by a backslash: the second names nvidia-smi (round 5, nvidia-docker).
+  auto continued = detect_text("--from-nvidia-smi", "$ docker run --gpus all \\ \n    --rm nvidia/cuda:12.4.1-base nvidia-smi -L\n"
+                                                    "GPU 0: NVIDIA H200 (UUID: GPU-df22b45f-7ac8-b207-d100-46b70f5cab61)\n");
+  ASSERT_EQ(continued["gpus"].size(), 1u) << continued.dump();
+  EXPECT_EQ(continued["gpus"][0]["target"], "sm_90");
+  // `nvidia-smi -q` cut after its banner (round 5: the stored thread ends at the Driver Version).
+  auto q = detect_text("--from-nvidia-smi", "==============NVSMI LOG==============\n\nTimestamp                           : "
+                                            "Mon Jan 14 10:28:27 2019\nDriver Version                      : 390.87\n");
+  ASSERT_TRUE(q.contains("gpus")) << q.dump();
+  EXPECT_TRUE(q["gpus"].empty());
   // A closing fence ends a prompt's output: lspci's section does not swallow the nvidia-smi table in the next fence.
   auto fenced = detect_text("--from-nvidia-smi",
                             "```\n# lspci -nnk | grep -i nvidia\n05:00.0 VGA compatible controller [0300]: NVIDIA "
