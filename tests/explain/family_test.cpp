@@ -770,6 +770,11 @@ TEST(CauseFamilies, Rounds29And30RowsLeaveNeighbouringWordingsAlone) {
       {{"CMake Error: Bad COMPATIBILITY value used for WRITE_BASIC_CONFIG_VERSION_FILE(): \"SameMajorVersoin\""},
        {},
        "https://github.com/Kitware/CMake/blob/v3.10.0/Modules/WriteBasicConfigVersionFile.cmake"},
+      // A current clang refusing --offload-arch for the host target (the file was not compiled as HIP: -x hip is
+      // missing) is no old ROCm (round 60's row needs a clang of LLVM 10 or older).
+      {{"clang: error: unsupported option '--offload-arch=gfx90a' for target 'x86_64-unknown-linux-gnu'"},
+       {},
+       "https://github.com/ROCm/hipfort/issues/12"},
       // A header "to be available" outside a CMake message names no tool (round 59's facet needs CMake's).
       {{"Note: the plugin requires gl.h to be available at run time."}, {}, "https://github.com/llvm/llvm-zorg/pull/395"},
       // cuBLAS's own library NOTFOUND (CUDA 10.1 moved it) is no old-CMake cublas_device.

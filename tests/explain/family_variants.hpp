@@ -1336,6 +1336,11 @@ inline const std::vector<FamilyVariant>& family_variants() {
       {"CMake Error at /usr/share/cmake-3.10/Modules/WriteBasicConfigVersionFile.cmake:35 (message):\n"
        "  Bad COMPATIBILITY value used for WRITE_BASIC_CONFIG_VERSION_FILE():\n  \"SameMinorVersion\"",
        "cmake-package-version-compatibility-too-new", "https://github.com/ROCm/rocm-cmake/issues/50"},
+      // Round 60: a HIP-Clang of LLVM 10 or older (ROCm before 3.5) given --offload-arch.
+      {"clang-10: error: unsupported option '--offload-arch=gfx900'", "hip-clang-predates-offload-arch",
+       "https://github.com/ROCm/hipfort/issues/12"},
+      {"clang-9: error: unknown argument: '--offload-arch=gfx906'", "hip-clang-predates-offload-arch",
+       "https://github.com/ROCm/hipfort/issues/12"},
       // Round 59: a CMake check that stops because a header is not there (the second stage: CMake's message, a header).
       {"CMake Error at flang-rt/lib/quadmath/CMakeLists.txt:85 (message):\n"
        "  FLANG_RUNTIME_F128_MATH_LIB setting requires quadmath.h to be available:\n  libquadmath",
