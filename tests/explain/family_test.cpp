@@ -1338,6 +1338,7 @@ const std::set<std::string> k_second_stage_alone_contradicts = {
     // Twenty-first round's training log of the same wording, in prose (relabelled rocm-path: the follow-up names no
     // CUDA compiler found).
     "logs/rocm-path/instant-ngp-841-failed-detect-default-cuda-arch.log",
+    "logs/rocm-path/gpustresstest-11-cuda128-failed-detect-default-arch-cuda-home.log",  // round 59
     // Twenty-second round: a header nvcc did not find next to the cause's own line. hip#3310: hip_runtime.h missing
     // (HIP's include directory not passed, part of the same missing setup); the signature rocm-tool-not-found-by-shell
     // (the shell's "Command 'hipcc' not found") comes first. CenterTrack#16: cublas_v2.h missing in the same build log;
