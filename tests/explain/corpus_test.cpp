@@ -254,6 +254,10 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // message" the reporter did not paste. Any error of any nvcc compile ends so; that the distro's nvcc 9.1 on PATH
     // did not match the CUDA 10.2 toolkit is the reporter's version list and the maintainer's answer, not a message.
     "compiler-version/torchsparse-nvcc-9.1-vs-cuda-10.2-build-failed.log",
+    // Round 60: CUDA's "named symbol not found" at a kernel launch says only that the kernel was not in the loaded
+    // module, which a missing architecture does as well; that the PyPI aarch64 wheel was built for SBSA's CUDA, not
+    // L4T's, is the maintainer's diagnosis.
+    "abi-mismatch/bitsandbytes-jetson-orin-pypi-aarch64-wheel-named-symbol-not-found.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any
