@@ -12,7 +12,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   archfit::Bytes bytes(data, size);
   for (bool deep : {false, true}) {
     std::vector<FileReport> out;
-    scan_bytes("fuzz-input", std::nullopt, bytes, ScanOptions{deep}, out);
+    ScanOptions options;
+    options.deep = deep;
+    scan_bytes("fuzz-input", std::nullopt, bytes, options, out);
     if (out.empty()) {
       __builtin_trap();  // every input gets at least one report
     }
