@@ -2,8 +2,9 @@
 // lines go through the scanner (visible text, the JSON-kept-log decoding, the matching form with the
 // pasting prefixes and marks undone, the facts' pasted form, the literal prefilter and the regexes),
 // and each line through matching_text/pasted_text/matching_literal on its own. The bytes first pass
-// util::TextDecoder (a Windows tool's UTF-16 log), cut in two chunks where the first byte says. One scanner lives for
-// the whole run (its memory is bounded by design), so an input costs its lines, not a table build.
+// util::TextDecoder (a Windows tool's UTF-16 log), cut in two chunks where the first byte says. One
+// scanner lives for the whole run (its memory is bounded by design), so an input costs its lines, not a
+// table build.
 #include <cstddef>
 #include <cstdint>
 #include <memory>

@@ -180,10 +180,15 @@ std::string command_in_trailing_code(std::string_view line) {
 
 }  // namespace
 
+bool is_code_fence(std::string_view line) {
+  std::string_view text = trim(line);
+  return text.starts_with("```") || text.starts_with("~~~");
+}
+
 bool is_paste_wrapper(std::string_view line) {
   std::string_view text = trim(line);
-  return text.starts_with("```") || text.starts_with("~~~") || text.starts_with("<details") ||
-         text.starts_with("</details") || text.starts_with("<summary");
+  return is_code_fence(text) || text.starts_with("<details") || text.starts_with("</details") ||
+         text.starts_with("<summary");
 }
 
 std::vector<PastedSection> split_pasted_sections(std::string_view text) {
@@ -236,8 +241,7 @@ std::vector<PastedSection> split_pasted_sections(std::string_view text) {
       continuing = ends_continued(sections.back().command);
       continue;
     }
-    std::string_view shown = trim(std::string_view(decoded));
-    bool fence = shown.starts_with("```") || shown.starts_with("~~~");
+    bool fence = is_code_fence(decoded);
     sections.back().lines.push_back(PastedLine{number, std::move(decoded)});
     if (fence) {
       in_fence = !in_fence;

@@ -38,6 +38,9 @@ bool is_prompt_line(std::string_view line, std::string* command = nullptr);
 // takes one at the end of a line in Markdown's inline code ("Output of `nvidia-smi -L`:").
 bool is_bare_tool_command(std::string_view line);
 
+// True for a Markdown code fence line (```, ~~~, with or without a language).
+bool is_code_fence(std::string_view line);
+
 // True for Markdown code fences (```, ~~~) and <details>/<summary> wrappers around a paste.
 bool is_paste_wrapper(std::string_view line);
 

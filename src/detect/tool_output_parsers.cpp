@@ -995,8 +995,6 @@ std::optional<PastedLine> nvidia_smi_failure(const PastedSection& section) {
   return failure_line(section, {"Failed to initialize NVML", "NVIDIA-SMI has failed"});
 }
 
-// Output nvidia-smi printed without naming a GPU: its errors, "No devices were found", a table or -q header
-// whose GPU rows were cut off. Such a text is nvidia-smi output with no GPU, not "not nvidia-smi output".
 // nvidia-smi's first line, the time it ran as C's asctime() writes it: "Mon Jul  6 11:49:06 2026".
 bool is_asctime_line(std::string_view text) {
   text = trim(text);
@@ -1005,6 +1003,9 @@ bool is_asctime_line(std::string_view text) {
   return text.size() == 24 && std::regex_match(text.begin(), text.end(), asctime);
 }
 
+// Output nvidia-smi printed without naming a GPU: its errors, "No devices were found", a table or -q header
+// whose GPU rows were cut off (down to the time and the top border, or -q's banner). Such a text is
+// nvidia-smi output with no GPU, not "not nvidia-smi output".
 bool shows_nvidia_smi(const PastedSection& section) {
   if (nvidia_smi_failure(section)) {
     return true;
