@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <initializer_list>
 #include <optional>
 #include <regex>
 
@@ -338,33 +337,46 @@ void merge_views(std::vector<DetectedGpu>& merged, std::vector<DetectedGpu>&& vi
 
 namespace {
 
-// The line that says why a tool listed no GPU: the first of `markers` that starts a line (split_pasted_sections
-// dropped its colour codes), or, where one is given, the line starting with `preferred` (the more telling one).
-std::optional<PastedLine> failure_line(const PastedSection& section, std::initializer_list<std::string_view> markers,
-                                       std::string_view preferred = {}) {
+// data/tool_output_lines.tsv's texts for `tool` in `role` ("failure", "opening", "line-filter", ...).
+std::vector<std::string> tool_lines(std::string_view tool, std::string_view role) {
+  const auto& table = knowledge::embedded_table("tool_output_lines.tsv");
+  std::vector<std::string> out;
+  for (const auto& row : table.rows) {
+    if (table.field(row, "tool") == tool && table.field(row, "role") == role) {
+      out.push_back(table.field(row, "text"));
+    }
+  }
+  return out;
+}
+
+bool starts_with_any(std::string_view text, const std::vector<std::string>& starts) {
+  return std::any_of(starts.begin(), starts.end(), [&](const std::string& start) { return text.starts_with(start); });
+}
+
+// The line that says why `tool` listed no GPU (split_pasted_sections dropped its colour codes): the first
+// line with one of its failure texts, or the first with a failure text to quote, the more telling one.
+std::optional<PastedLine> failure_line(const PastedSection& section, std::string_view tool) {
+  const std::vector<std::string> markers = tool_lines(tool, "failure");
+  const std::vector<std::string> preferred = tool_lines(tool, "failure-to-quote");
   std::optional<PastedLine> first;
   for (const auto& line : section.lines) {
     std::string_view text = trim(std::string_view(line.text));
-    if (!preferred.empty() && text.starts_with(preferred)) {
+    if (starts_with_any(text, preferred)) {
       return PastedLine{line.number, std::string(text)};
     }
-    bool marked = std::any_of(markers.begin(), markers.end(), [&](std::string_view m) { return text.starts_with(m); });
-    if (marked && !first) {
+    if (starts_with_any(text, markers) && !first) {
       first = PastedLine{line.number, std::string(text)};
     }
   }
   return first;
 }
 
-// rocminfo's own errors, printed instead of its agents (ROCm/rocminfo rocminfo.cc: CheckInitialState's
-// "ROCk module is NOT loaded/live, possibly no GPU devices" and "Unable to open /dev/kfd read-write: …";
-// RET_IF_HSA_ERR's "hsa api call failure at: FILE:LINE" then "Call returned HSA_STATUS_…"; ROCm 2.x's
-// "hsa api call failure at line 900, file: …rocminfo.cc. Call returned 4104" on one line). Such a text
+// rocminfo's own errors, printed instead of its agents (data/tool_output_lines.tsv: "ROCk module is NOT loaded,
+// possibly no GPU devices", "hsa api call failure at: FILE:LINE" then "Call returned HSA_STATUS_…"). Such a text
 // with no agent is rocminfo output that shows no GPU, not some other text. "ROCk module version … is
 // loaded" alone, or a paste cut after the "HSA System Attributes" header, is not: its agents were there.
 std::optional<PastedLine> rocminfo_failure(const PastedSection& section) {
-  return failure_line(section, {"ROCk module is NOT ", "Unable to open /dev/kfd", "hsa api call failure at"},
-                      "Call returned HSA_STATUS_");
+  return failure_line(section, "rocminfo");
 }
 
 // A `Key:   value` line as rocminfo prints its attributes ("  Compute Unit:            96"): a key of letters,
@@ -393,12 +405,8 @@ bool filters_rocminfo(std::string_view command) {
   }
   std::string_view filter = trim(command.substr(pipe + 1));
   filter = filter.substr(0, filter.find(' '));
-  for (std::string_view name : {"grep", "egrep", "fgrep", "rg", "ag", "awk", "sed", "findstr", "Select-String", "sls"}) {
-    if (filter == name) {
-      return true;
-    }
-  }
-  return false;
+  static const std::vector<std::string> filters = tool_lines("rocminfo", "line-filter");
+  return std::find(filters.begin(), filters.end(), filter) != filters.end();
 }
 
 }  // namespace
@@ -409,6 +417,7 @@ Result<std::vector<DetectedGpu>> parse_rocminfo(std::string_view text, std::stri
   std::optional<PastedLine> failure;
   std::string filtered_command;            // a `rocminfo | grep …` whose lines name no GPU
   std::optional<PastedLine> opening_line;  // "HSA System Attributes" or "ROCk module version …" of a cut output
+  const std::vector<std::string> opening_texts = tool_lines("rocminfo", "opening");
   for (const auto& section : split_pasted_sections(text)) {
     if (!section.command.empty() && section.command.find("rocminfo") == std::string::npos) {
       continue;  // another command's output (clinfo, rocm-smi, lspci, ...)
@@ -426,7 +435,7 @@ Result<std::vector<DetectedGpu>> parse_rocminfo(std::string_view text, std::stri
     // to lines that name no GPU. The machine may well have GPUs; the text cannot tell which.
     for (const auto& line : section.lines) {
       std::string_view shown = trim(std::string_view(line.text));
-      if (shown.starts_with("HSA System Attributes") || shown.starts_with("ROCk module version")) {
+      if (starts_with_any(shown, opening_texts)) {
         opening_line = opening_line ? opening_line : line;  // rocminfo's opening lines, before any agent
       }
     }
@@ -988,11 +997,10 @@ void merge_gpu(NvidiaGpu& into, const NvidiaGpu& from) {
   }
 }
 
-// nvidia-smi's own errors, printed instead of any GPU: "Failed to initialize NVML: Driver/library version
-// mismatch", "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver" ("No devices were
-// found" is an answer, not an error).
+// nvidia-smi's own errors, printed instead of any GPU (data/tool_output_lines.tsv: "Failed to initialize NVML:
+// Driver/library version mismatch"; "No devices were found" is an answer, not an error).
 std::optional<PastedLine> nvidia_smi_failure(const PastedSection& section) {
-  return failure_line(section, {"Failed to initialize NVML", "NVIDIA-SMI has failed"});
+  return failure_line(section, "nvidia-smi");
 }
 
 // nvidia-smi's first line, the time it ran as C's asctime() writes it: "Mon Jul  6 11:49:06 2026".

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "knowledge/tsv_table.hpp"
 #include "support/test_support.hpp"
 
 namespace archfit::test {
@@ -584,6 +585,45 @@ TEST(ToolOutputShapes, ToolErrorsGiveNoGpuAndSayWhy) {
   auto none = detect_text("--from-nvidia-smi", "$ nvidia-smi\nNo devices were found\n", &exit_code);
   EXPECT_EQ(exit_code, 0);
   EXPECT_TRUE(none["gpus"].empty());
+}
+
+// Every row of data/tool_output_lines.tsv takes effect: a failure line alone is the tool's output showing no GPU
+// (a finding that quotes it), an opening line alone is rocminfo cut before its agents, and each line filter
+// after `rocminfo |` makes attributes that name no GPU an error saying the output was filtered.
+TEST(ToolOutputShapes, EveryRowOfTheToolLineTableTakesEffect) {
+  const auto& table = knowledge::embedded_table("tool_output_lines.tsv");
+  ASSERT_FALSE(table.rows.empty());
+  for (const auto& row : table.rows) {
+    const std::string& tool = table.field(row, "tool");
+    const std::string& role = table.field(row, "role");
+    const std::string& text = table.field(row, "text");
+    SCOPED_TRACE(tool + " " + role + " " + text);
+    ASSERT_TRUE(tool == "rocminfo" || tool == "nvidia-smi");
+    int exit_code = 0;
+    std::string option = "--from-" + tool;
+    if (role == "failure" || role == "failure-to-quote") {
+      auto report = detect_text(option, "$ " + tool + "\n" + text + " (as pasted)\n", &exit_code);
+      EXPECT_EQ(exit_code, 1);
+      ASSERT_EQ(report["findings"].size(), 1u) << report.dump();
+      EXPECT_EQ(report["findings"][0]["id"], "tool-failed");
+      EXPECT_NE(report["findings"][0]["message"].get<std::string>().find("line 2: " + text), std::string::npos)
+          << report.dump();
+    } else if (role == "opening") {
+      auto report = detect_text(option, "$ " + tool + "\n" + text + " (as pasted)\n", &exit_code);
+      EXPECT_EQ(exit_code, 1);
+      ASSERT_TRUE(report.contains("error")) << report.dump();
+      EXPECT_NE(report["error"].get<std::string>().find("ends before its first agent (line 2: " + text),
+                std::string::npos)
+          << report.dump();
+    } else {
+      ASSERT_EQ(role, "line-filter");
+      auto report = detect_text(option, "$ rocminfo | " + text + " Vendor\n  Vendor Name:             AMD\n", &exit_code);
+      EXPECT_EQ(exit_code, 1);
+      ASSERT_TRUE(report.contains("error")) << report.dump();
+      EXPECT_NE(report["error"].get<std::string>().find("filtered rocminfo's output"), std::string::npos)
+          << report.dump();
+    }
+  }
 }
 
 // The text report names the lines and how the target was found.
