@@ -60,7 +60,7 @@ bool is_alnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0;
 // of a build log hold none, and cost only this).
 struct LineMarks {
   bool gfx = false;       // "gfx", any case
-  bool product = false;   // "rx" or "radeon", any case
+  bool product = false;   // "rx", "radeon", "instinct", "firepro", "vega", "pro v", "pro w", "mi", "wx", "w" + digit
   bool ryzen = false;     // "ryzen", any case
   bool overrid = false;   // "overrid", any case
   bool cuda_build = false;  // "nvcc", "__cudacc__", "__nvcc__", "-gencode", any case
@@ -90,12 +90,21 @@ LineMarks scan_marks(std::string_view line) {
     }
     return true;
   };
+  auto word_start = [&](std::size_t i) { return i == 0 || !is_alnum(lower(line[i - 1])); };
   for (std::size_t i = 0; i < line.size(); ++i) {
     switch (lower(line[i])) {
       case 'g': marks.gfx = marks.gfx || at(i, "gfx"); break;
       case 'r': marks.product = marks.product || at(i, "rx") || at(i, "radeon");
                 marks.ryzen = marks.ryzen || at(i, "ryzen"); break;
       case 'x': marks.product = marks.product || (at(i, "xt") && after_model_number(line, i)); break;
+      case 'i': marks.product = marks.product || at(i, "instinct"); break;
+      case 'f': marks.product = marks.product || at(i, "firepro"); break;
+      case 'v': marks.product = marks.product || at(i, "vega"); break;
+      case 'm': marks.product = marks.product || (at(i, "mi") && word_start(i)); break;
+      case 'w': marks.product = marks.product || (word_start(i) && i + 1 < line.size() &&
+                                                  (std::isdigit(static_cast<unsigned char>(line[i + 1])) != 0 ||
+                                                   at(i, "wx"))); break;
+      case 'p': marks.product = marks.product || at(i, "pro v") || at(i, "pro w"); break;
       case 'o': marks.overrid = marks.overrid || at(i, "overrid"); break;
       case 'n': marks.cuda_build = marks.cuda_build || at(i, "nvcc"); break;
       case '_': marks.cuda_build = marks.cuda_build || at(i, "__cudacc__") || at(i, "__nvcc__");
@@ -114,12 +123,17 @@ std::string lowercase(std::string_view text) {
   return out;
 }
 
-// Product names people write ("RX 5500 XT", "rx5700", "Radeon 780M", "Radeon VII", and a model number
-// with its XT suffix but no "RX": "6700XT", "7900 XTX") as one key: "rx5500xt", "rx5700", "780m", "vii",
-// "rx6700xt". The product column of data/amdgpu_pci_ids.tsv (libdrm's amdgpu.ids names) is read the same way.
+// Product names people write as one key: "RX 5500 XT", "rx5700" -> "rx5500xt", "rx5700"; "Radeon 780M", "Radeon VII",
+// "Radeon Pro VII" -> "780m", "vii"; a model number with its XT suffix but no "RX" ("6700XT", "7900 XTX") ->
+// "rx6700xt"; "Instinct MI300X", "MI50" -> "mi300x", "mi50"; "Radeon Pro W7900", "W6800", "WX 9100" -> "w7900",
+// "w6800", "wx9100"; "Radeon Pro V620" -> "v620"; "RX Vega 64", "Vega 8 Graphics" -> "vega64", "vega8";
+// "FirePro S9150" -> "s9150". The names of data/amdgpu_pci_ids.tsv (libdrm's amdgpu.ids) and the gpu rows of
+// data/amdgpu_example_products.tsv (LLVM's AMDGPUUsage) are read the same way.
 const std::regex& product_regex() {
   static const std::regex regex{
-      R"((^|[^a-z0-9])(rx ?([0-9]{3,4}) ?(xtx|xt|gre|m|s)?|radeon ([0-9]{3,4}[ms]|vii)|([0-9]{4}) ?(xtx|xt))($|[^a-z0-9]))"};
+      R"((^|[^a-z0-9])(rx ?([0-9]{3,4}) ?(xtx|xt|gre|m|s)?|radeon ([0-9]{3,4}[ms]|vii)|([0-9]{4}) ?(xtx|xt))"
+      R"(|(?:radeon )?(?:instinct )?mi ?([0-9]{2,3}[a-z]?)|(?:radeon )?pro (vii)|(?:radeon )?(?:pro )?(wx ?|w)([0-9]{4})[a-z]?)"
+      R"(|(?:radeon )?pro v([0-9]{3,4})[a-z]?|(?:radeon )?(?:rx )?vega ?([0-9]{1,2})|firepro ([a-z][0-9]{3,4})[a-z]?)($|[^a-z0-9]))"};
   return regex;
 }
 
@@ -130,7 +144,61 @@ std::string product_key(const std::smatch& match) {
   if (match[6].matched) {
     return "rx" + match[6].str() + match[7].str();
   }
+  if (match[8].matched) {
+    return "mi" + match[8].str();
+  }
+  if (match[9].matched) {
+    return "vii";
+  }
+  if (match[10].matched) {
+    std::string series = match[10].str();
+    series.erase(std::remove(series.begin(), series.end(), ' '), series.end());
+    return series + match[11].str();
+  }
+  if (match[12].matched) {
+    return "v" + match[12].str();
+  }
+  if (match[13].matched) {
+    return "vega" + match[13].str();
+  }
+  if (match[14].matched) {
+    return match[14].str();
+  }
   return match[5].str();
+}
+
+// Whether `lower_line` has a word that may start a product name: "radeon", "instinct", "firepro", "vega", "pro v",
+// "pro w", "rx" or "mi" before a digit, "w" before four digits, "wx" before a digit, or a four-digit model number
+// before "xt" (the regex is not run on every line of a build log).
+bool may_name_product(std::string_view lower_line) {
+  for (std::string_view word : {"radeon", "instinct", "firepro", "vega", "pro v", "pro w"}) {
+    if (lower_line.find(word) != std::string_view::npos) {
+      return true;
+    }
+  }
+  for (std::size_t at = lower_line.find("xt"); at != std::string_view::npos; at = lower_line.find("xt", at + 2)) {
+    if (after_model_number(lower_line, at)) {
+      return true;
+    }
+  }
+  auto digit_at = [&](std::size_t i) { return i < lower_line.size() && std::isdigit(static_cast<unsigned char>(lower_line[i])) != 0; };
+  for (std::size_t at = 0; at < lower_line.size(); ++at) {
+    if (at > 0 && is_alnum(lower_line[at - 1])) {
+      continue;
+    }
+    std::string_view rest = lower_line.substr(at);
+    if (rest.starts_with("rx") || rest.starts_with("mi")) {
+      std::size_t next = at + 2 < lower_line.size() && lower_line[at + 2] == ' ' ? at + 3 : at + 2;
+      if (digit_at(next)) {
+        return true;
+      }
+    } else if (rest.starts_with('w') && digit_at(at + 1) && digit_at(at + 4)) {
+      return true;
+    } else if (rest.starts_with("wx") && (digit_at(at + 2) || digit_at(at + 3))) {
+      return true;
+    }
+  }
+  return false;
 }
 
 // Product key → the one processor it names; keys whose rows name processors of several families
@@ -138,10 +206,19 @@ std::string product_key(const std::smatch& match) {
 const std::map<std::string, std::string>& product_processors() {
   static const std::map<std::string, std::string> table = [] {
     std::map<std::string, std::set<std::string>> seen;
-    for (const auto& row : knowledge::AmdgpuPciIdTable::embedded().all()) {
-      std::string product = lowercase(row.product);
+    auto add = [&seen](std::string_view name, const std::string& gfx) {
+      std::string product = lowercase(name);
       for (std::sregex_iterator it(product.begin(), product.end(), product_regex()), end; it != end; ++it) {
-        seen[product_key(*it)].insert(row.gfx);
+        seen[product_key(*it)].insert(gfx);
+      }
+    };
+    for (const auto& row : knowledge::AmdgpuPciIdTable::embedded().all()) {
+      add(row.product, row.gfx);
+    }
+    const auto& examples = knowledge::embedded_table("amdgpu_example_products.tsv");
+    for (const auto& row : examples.rows) {
+      if (examples.field(row, "kind") == "gpu") {
+        add(examples.field(row, "product"), examples.field(row, "processor"));
       }
     }
     std::map<std::string, std::string> result;
@@ -271,18 +348,8 @@ std::vector<std::pair<std::string, std::string>> amd_gpus_named(std::string_view
       named.emplace_back(processor, std::string(line.substr(at, end - at)));
     }
   }
-  // Products: only on lines with a word starting "rx" + a digit, or "radeon" (the regex is not run
-  // on every line of a build log).
-  bool maybe_product = lower_line.find("radeon") != std::string::npos;
-  for (std::size_t at = lower_line.find("xt"); !maybe_product && at != std::string::npos; at = lower_line.find("xt", at + 2)) {
-    maybe_product = after_model_number(lower_line, at);
-  }
-  for (std::size_t at = lower_line.find("rx"); !maybe_product && at != std::string::npos; at = lower_line.find("rx", at + 2)) {
-    std::size_t next = at + 2 < lower_line.size() && lower_line[at + 2] == ' ' ? at + 3 : at + 2;
-    maybe_product = (at == 0 || !is_alnum(lower_line[at - 1])) && next < lower_line.size() &&
-                    std::isdigit(static_cast<unsigned char>(lower_line[next]));
-  }
-  if (maybe_product) {
+  // Products: only on lines that may name one (the regex is not run on every line of a build log).
+  if (may_name_product(lower_line)) {
     const auto& products = product_processors();
     for (std::sregex_iterator it(lower_line.begin(), lower_line.end(), product_regex()), end; it != end; ++it) {
       std::string key = product_key(*it);

@@ -395,6 +395,20 @@ TEST(LogFacts, NamesGpusByGfxAndByProductButNotInTargetLists) {
   EXPECT_NE(std::find(named.begin(), named.end(), std::pair<std::string, std::string>{"gfx1030", "gfx1030"}), named.end());
   EXPECT_EQ(only_processor(amd_gpus_named("I am on gfx1201 which is already natively supported")), "gfx1201");  // voicebox#469
   EXPECT_EQ(only_processor(amd_gpus_named("Radeon VII, EndeavourOS")), "gfx906");  // vladmandic/sdnext#1805
+  // Instinct, Radeon Pro and Vega names as people write them (the processors are those of libdrm's amdgpu.ids and
+  // LLVM's AMDGPUUsage example products: data/amdgpu_pci_ids.tsv, data/amdgpu_example_products.tsv).
+  EXPECT_EQ(only_processor(amd_gpus_named("But with a Vega 56 I'm getting the following error:")), "gfx900");  // ROCm#1572
+  EXPECT_EQ(only_processor(amd_gpus_named("My MI210 works great now.")), "gfx90a");  // ROCm/ROCm#5238
+  EXPECT_EQ(only_processor(amd_gpus_named("[Issue]: `RuntimeError: HIP error: invalid device function` with MI250X and "
+                                          "ROCm 6.2.1")),
+            "gfx90a");  // ROCm/ROCm#4208
+  EXPECT_EQ(only_processor(amd_gpus_named("I was able to put my W7800 in BACO state but was still not able to reproduce")),
+            "gfx1100");  // ROCm/ROCm#4226
+  EXPECT_EQ(only_processor(amd_gpus_named("GPU: AMD Radeon Pro WX 9100")), "gfx900");
+  EXPECT_EQ(only_processor(amd_gpus_named("an AMD Radeon Pro VII and a FirePro W9100")), "several");
+  EXPECT_EQ(only_processor(amd_gpus_named("AMD Instinct MI300X")), "gfx942");
+  // Words that only look like one: no product of the tables has these keys.
+  EXPECT_TRUE(amd_gpus_named("mi 2 phone, w1234 build, vega 99, pro v1 of the script").empty());
   // What a binary carries or a build targets is no GPU.
   EXPECT_TRUE(amd_gpus_named("PYTORCH_ROCM_ARCH=gfx1030;gfx90a").empty());
   EXPECT_TRUE(amd_gpus_named(":1:hip_fatbin.cpp           :687 : 114369963532 us:  No compatible code objects found "

@@ -145,5 +145,17 @@ TEST(DataTables, ProcessorTableIsConsistent) {
   }
 }
 
+// LLVM's example products name processors of data/amdgpu_processors.tsv, each row a gpu or an APU's cpu name.
+TEST(DataTables, ExampleProductsNameKnownProcessors) {
+  const auto& products = embedded_table("amdgpu_example_products.tsv");
+  ASSERT_GT(products.rows.size(), 50u);
+  for (const auto& row : products.rows) {
+    const std::string& processor = products.field(row, "processor");
+    EXPECT_NE(AmdgpuProcessorTable::embedded().by_name(processor), nullptr) << processor;
+    const std::string& kind = products.field(row, "kind");
+    EXPECT_TRUE(kind == "gpu" || kind == "cpu") << products.field(row, "product");
+  }
+}
+
 }  // namespace
 }  // namespace archfit::knowledge
