@@ -286,22 +286,45 @@ bool holds_json_strings(std::string_view raw) {
   return opens && text.find('\\') != std::string_view::npos;
 }
 
+// Whether `key` names advice in archfit's own JSON (report/finding_json.cpp, explain's findings): its value quotes
+// error messages as rules and fixes, not as failures.
+bool is_archfit_advice_key(std::string_view key) {
+  return key == "rule" || key == "cause" || key == "fix" || key == "source";
+}
+
 // The contents of the JSON strings of `raw`, unescaped (RFC 8259, section 7), one piece per '\n'
 // of `out`: each string and each \n inside one ends a piece. What lies between strings (braces,
-// colons, numbers) is dropped.
-void decode_json_strings(std::string_view raw, std::string& out) {
+// colons, numbers) is dropped. With `skip_advice`, the value of an archfit advice key is dropped too.
+void decode_json_strings(std::string_view raw, std::string& out, bool skip_advice) {
   out.clear();
   bool inside = false;
+  std::size_t started = 0;      // where the current string's text begins in `out`
+  bool skipping = false;        // the current string is an advice key's value
+  bool value_of_advice = false; // the next string is that value
   for (std::size_t i = 0; i < raw.size(); ++i) {
     char c = raw[i];
     if (!inside) {
       if (c == '"') {
         inside = true;
+        started = out.size();
+        skipping = value_of_advice;
+        value_of_advice = false;
+      } else if (c == ',' || c == '{' || c == '[' || c == '}' || c == ']') {
+        value_of_advice = false;
       }
       continue;
     }
     if (c == '"') {
       inside = false;
+      if (skipping) {
+        out.resize(started);
+        continue;
+      }
+      if (skip_advice) {
+        std::size_t next = raw.find_first_not_of(" \t", i + 1);
+        value_of_advice = next != std::string_view::npos && raw[next] == ':' &&
+                          is_archfit_advice_key(std::string_view(out).substr(started));
+      }
       out.push_back('\n');
       continue;
     }
@@ -340,13 +363,45 @@ void decode_json_strings(std::string_view raw, std::string& out) {
   }
 }
 
+// Whether a raw line shows archfit's own JSON: its "schema" member names an archfit schema (docs/json.md).
+bool shows_archfit_schema(std::string_view raw) {
+  std::size_t at = raw.find("\"schema\"");
+  if (at == std::string_view::npos) {
+    return false;
+  }
+  std::size_t value = raw.find_first_not_of(" \t:", at + 8);
+  return value != std::string_view::npos && raw.substr(value).starts_with("\"archfit.");
+}
+
+// Whether `text` is a line of archfit's text renderer's advice (report/finding_text.cpp): "rule:", "source:",
+// "fix:" or "facts:" indented 8 columns, the first two's prose at column 16; then, while `in_advice`, a wrapped
+// line indented 16 columns or a fix's command on a line of its own indented 10. Any other line ends the advice.
+bool is_archfit_advice_line(std::string_view text, bool& in_advice) {
+  auto indent = text.find_first_not_of(' ');
+  if (indent == 8) {
+    std::string_view rest = text.substr(8);
+    for (std::string_view label : {"rule:   ", "source: ", "fix:    ", "facts: "}) {
+      if (rest.starts_with(label) || rest == label.substr(0, label.find(':') + 1)) {
+        in_advice = true;
+        return true;
+      }
+    }
+  }
+  if (in_advice && (indent == 16 || indent == 10)) {
+    return true;
+  }
+  in_advice = false;
+  return false;
+}
+
 }  // namespace
 
 void LogScanner::add_line(std::string_view raw_line) {
   ++m_lines;
   if (holds_json_strings(raw_line)) {
+    m_archfit_json = m_archfit_json || shows_archfit_schema(raw_line);
     // Each piece is a line of the log the JSON kept; the evidence keeps the physical line's number.
-    decode_json_strings(raw_line, m_json_decoded);
+    decode_json_strings(raw_line, m_json_decoded, m_archfit_json);
     std::string_view rest = m_json_decoded;
     while (!rest.empty()) {
       std::size_t newline = rest.find('\n');
@@ -355,6 +410,7 @@ void LogScanner::add_line(std::string_view raw_line) {
     }
     return;
   }
+  m_archfit_json = m_archfit_json || shows_archfit_schema(raw_line);
   add_visible_line(raw_line);
 }
 
@@ -363,7 +419,11 @@ void LogScanner::add_visible_line(std::string_view raw_line) {
   std::string_view text = m_visible;
   if (text.empty()) {
     m_wrap_count = 0;  // a blank line ends any wrapped message
+    m_in_archfit_advice = false;
     return;
+  }
+  if (is_archfit_advice_line(text, m_in_archfit_advice)) {
+    return;  // archfit's own rule or fix, pasted with the log
   }
   if (matching_text(text, m_matching)) {
     pasted_text(text, m_pasted);

@@ -160,6 +160,12 @@ class LogScanner {
   // The line is CMake's (a "CMake Error" line or an indented line of its message): the second
   // stage's tool `cmake` is shown on it.
   bool m_in_cmake_message = false;
+  // archfit's own reports pasted into the log: a rule's, a cause's or a fix's text quotes error messages as
+  // advice ("… stops with \"No GPU arch specified for ROCm build\""), which is no failure of the log. The text
+  // renderer's "        rule:   …" lines and their wrapped continuations (report/finding_text.cpp), and the values
+  // of "rule", "cause", "fix" and "source" once a line showed archfit's JSON ("schema": "archfit.…"), are skipped.
+  bool m_in_archfit_advice = false;
+  bool m_archfit_json = false;
   // The facets with a carry scope (indices into SignatureSet::facets), and per facet whether a
   // line of its scope showed it: CMake prints if()'s arguments and "Unknown arguments specified"
   // on separate lines of one message; a user names the CMake 2.x they ran lines before its parse

@@ -18,6 +18,10 @@
 #include "explain/line_normalizer.hpp"
 #include "explain/line_splitter.hpp"
 #include "explain_test_support.hpp"
+#include "model/finding.hpp"
+#include "util/json_writer.hpp"
+#include "report/finding_text.hpp"
+#include "report/finding_json.hpp"
 
 namespace archfit::test {
 namespace {
@@ -432,6 +436,54 @@ TEST(PastingForms, JsonKeptLogIsReadLineByLine) {
   ASSERT_EQ(windows_matches.hits.size(), 1u);
   EXPECT_EQ(windows_matches.hits[0].evidence[0].text,
             R"(C:\new\nvcc.exe: fatal error C1083: Cannot open include file: 'cuda.h': No such file or directory)");
+}
+
+// archfit's own report pasted with a log (`archfit report` into an issue, `doctor` output above a build log): a
+// rule that quotes an error message as advice is no failure of the log. Rendered by the real renderers, as text
+// (wrapped or not, with -v's source) and as JSON (compact, pretty, inside a document with archfit's schema);
+// the same message as a line of the log is still read.
+TEST(PastingForms, ArchfitsOwnAdviceIsNotAFailureOfTheLog) {
+  model::Finding finding;
+  finding.id = "gpus.targets";
+  finding.status = model::Status::warn;
+  finding.title = "build targets";
+  finding.seen = "no GPU found";
+  finding.rule = "Without an arch list PyTorch's CMake asks rocm_agent_enumerator for the GPUs present and stops with "
+                 "\"No GPU arch specified for ROCm build\" when there are none";
+  finding.source = "https://github.com/pytorch/pytorch/blob/v2.7.1/cmake/public/LoadHIP.cmake";
+  finding.fix = "archfit doctor --target gfx942\necho \"hipErrorNoBinaryForGpu means: rebuild\"";
+  // The category explain names for `text` ("unknown" when none).
+  auto named = [](const std::string& name, const std::string& text) {
+    auto explanation = test::explain_file_without_context(test::write_temp_file(name, text));
+    return explanation.findings.empty() ? std::string("unknown") : explanation.findings.front().category;
+  };
+  const std::string failure = "CMake Error at cmake/public/LoadHIP.cmake:120 (message):\n  No GPU arch specified for ROCm build\n";
+  // Control: the quoted message as the log's own line is found.
+  ASSERT_EQ(named("own.log", failure), "arch-detect");
+  for (std::size_t width : {std::size_t{0}, std::size_t{60}}) {
+    report::TextStyle style;
+    style.width = width;
+    style.verbosity = report::Verbosity::verbose;
+    std::string text = "archfit doctor: pytorch for ROCm\n\nGPUs\n" + report::findings_to_text({finding}, {}, style) +
+                       "\nToolchain\n  PASS  C++ compiler: gcc 12.2.0\n";
+    SCOPED_TRACE(text);
+    EXPECT_EQ(named("doctor.txt", text), "unknown");
+    EXPECT_EQ(named("both.log", text + failure), "arch-detect");
+  }
+  for (int indent : {0, 2}) {
+    JsonWriter json(indent);
+    json.begin_object();
+    json.key("schema");
+    json.value("archfit.doctor/1");
+    report::findings_member(json, "checks", {finding});
+    json.end_object();
+    std::string text = json.take() + "\n";
+    SCOPED_TRACE(text);
+    EXPECT_EQ(named("doctor.json", text), "unknown");
+  }
+  // Another program's JSON with the same members is a log kept in JSON: its strings are read.
+  std::string other = R"({"rule":"build","fix":"CMake Error: No GPU arch specified for ROCm build\n","stream":"stderr"})";
+  EXPECT_EQ(named("other.json", other + "\n"), "arch-detect");
 }
 
 // Fourteenth round: a message wrapped over three or more lines is one message, quoted from its first
