@@ -258,6 +258,11 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // module, which a missing architecture does as well; that the PyPI aarch64 wheel was built for SBSA's CUDA, not
     // L4T's, is the maintainer's diagnosis.
     "abi-mismatch/bitsandbytes-jetson-orin-pypi-aarch64-wheel-named-symbol-not-found.log",
+    // Round 64: a HIP header's "Must define exactly one of __HIP_PLATFORM_AMD__ or __HIP_PLATFORM_NVIDIA__" from
+    // /usr/include/hip. The same #error follows an old build script's -D__HIP_PLATFORM_HCC__ on a new ROCm, or HIP headers
+    // compiled by a compiler ROCm did not set up, and /usr/include/hip is where Debian's own HIP lives; that a stale tree
+    // there shadowed /opt/rocm's is the maintainer's diagnosis, not a line of the log.
+    "rocm-path/hipblaslt-1697-stale-usr-include-hip-shadows-opt-rocm.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any
