@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <map>
 #include <optional>
 #include <regex>
 
@@ -337,16 +338,21 @@ void merge_views(std::vector<DetectedGpu>& merged, std::vector<DetectedGpu>&& vi
 
 namespace {
 
-// data/tool_output_lines.tsv's texts for `tool` in `role` ("failure", "opening", "line-filter", ...).
-std::vector<std::string> tool_lines(std::string_view tool, std::string_view role) {
-  const auto& table = knowledge::embedded_table("tool_output_lines.tsv");
-  std::vector<std::string> out;
-  for (const auto& row : table.rows) {
-    if (table.field(row, "tool") == tool && table.field(row, "role") == role) {
-      out.push_back(table.field(row, "text"));
+// data/tool_output_lines.tsv's texts for `tool` in `role` ("failure", "opening", "line-filter", ...), grouped
+// once on first use (every section of a paste asks).
+const std::vector<std::string>& tool_lines(std::string_view tool, std::string_view role) {
+  using Key = std::pair<std::string, std::string>;
+  static const std::map<Key, std::vector<std::string>> grouped = [] {
+    std::map<Key, std::vector<std::string>> out;
+    const auto& table = knowledge::embedded_table("tool_output_lines.tsv");
+    for (const auto& row : table.rows) {
+      out[{table.field(row, "tool"), table.field(row, "role")}].push_back(table.field(row, "text"));
     }
-  }
-  return out;
+    return out;
+  }();
+  static const std::vector<std::string> none;
+  auto found = grouped.find(Key{tool, role});
+  return found == grouped.end() ? none : found->second;
 }
 
 bool starts_with_any(std::string_view text, const std::vector<std::string>& starts) {
@@ -356,8 +362,8 @@ bool starts_with_any(std::string_view text, const std::vector<std::string>& star
 // The line that says why `tool` listed no GPU (split_pasted_sections dropped its colour codes): the first
 // line with one of its failure texts, or the first with a failure text to quote, the more telling one.
 std::optional<PastedLine> failure_line(const PastedSection& section, std::string_view tool) {
-  const std::vector<std::string> markers = tool_lines(tool, "failure");
-  const std::vector<std::string> preferred = tool_lines(tool, "failure-to-quote");
+  const auto& markers = tool_lines(tool, "failure");
+  const auto& preferred = tool_lines(tool, "failure-to-quote");
   std::optional<PastedLine> first;
   for (const auto& line : section.lines) {
     std::string_view text = trim(std::string_view(line.text));
@@ -405,7 +411,7 @@ bool filters_rocminfo(std::string_view command) {
   }
   std::string_view filter = trim(command.substr(pipe + 1));
   filter = filter.substr(0, filter.find(' '));
-  static const std::vector<std::string> filters = tool_lines("rocminfo", "line-filter");
+  const auto& filters = tool_lines("rocminfo", "line-filter");
   return std::find(filters.begin(), filters.end(), filter) != filters.end();
 }
 
@@ -417,7 +423,7 @@ Result<std::vector<DetectedGpu>> parse_rocminfo(std::string_view text, std::stri
   std::optional<PastedLine> failure;
   std::string filtered_command;            // a `rocminfo | grep …` whose lines name no GPU
   std::optional<PastedLine> opening_line;  // "HSA System Attributes" or "ROCk module version …" of a cut output
-  const std::vector<std::string> opening_texts = tool_lines("rocminfo", "opening");
+  const auto& opening_texts = tool_lines("rocminfo", "opening");
   for (const auto& section : split_pasted_sections(text)) {
     if (!section.command.empty() && section.command.find("rocminfo") == std::string::npos) {
       continue;  // another command's output (clinfo, rocm-smi, lspci, ...)

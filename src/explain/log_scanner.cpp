@@ -363,10 +363,12 @@ void decode_json_strings(std::string_view raw, std::string& out, bool skip_advic
   }
 }
 
-// Whether a raw line shows archfit's own JSON: its "schema" member names an archfit schema (docs/json.md).
+// Whether a raw line opens archfit's own JSON: archfit writes the "schema" member first (docs/json.md), so the
+// line starts with it, compact ({"schema":"archfit.doctor/1",…) or pretty ("schema": "archfit.doctor/1",). Only
+// the line's first bytes are looked at: every line of a build log passes here.
 bool shows_archfit_schema(std::string_view raw) {
-  std::size_t at = raw.find("\"schema\"");
-  if (at == std::string_view::npos) {
+  std::size_t at = raw.find_first_not_of(" \t{");
+  if (at == std::string_view::npos || !raw.substr(at).starts_with("\"schema\"")) {
     return false;
   }
   std::size_t value = raw.find_first_not_of(" \t:", at + 8);

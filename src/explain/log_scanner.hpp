@@ -163,7 +163,7 @@ class LogScanner {
   // archfit's own reports pasted into the log: a rule's, a cause's or a fix's text quotes error messages as
   // advice ("… stops with \"No GPU arch specified for ROCm build\""), which is no failure of the log. The text
   // renderer's "        rule:   …" lines and their wrapped continuations (report/finding_text.cpp), and the values
-  // of "rule", "cause", "fix" and "source" once a line showed archfit's JSON ("schema": "archfit.…"), are skipped.
+  // of "rule", "cause", "fix" and "source" once a line opened archfit's JSON ("schema": "archfit.…"), are skipped.
   bool m_in_archfit_advice = false;
   bool m_archfit_json = false;
   // The facets with a carry scope (indices into SignatureSet::facets), and per facet whether a
