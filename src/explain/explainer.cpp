@@ -98,7 +98,10 @@ Explanation explain_matches(const LogMatches& log, const SignatureSet& signature
     explanation.findings.push_back(std::move(finding));
   }
   rank_detection_before_missing_code(explanation.findings);
-  LogRuleOutcome rules_outcome = apply_log_rules(builtin_log_rules(), log.facts, explanation.findings);
+  // An override in this machine's environment (the log may be from here) keeps the rows that blame one.
+  bool override_here = machine != nullptr && machine->environment().get("HSA_OVERRIDE_GFX_VERSION").has_value();
+  LogRuleOutcome rules_outcome =
+      apply_log_rules(builtin_log_rules(), log.facts, explanation.findings, override_here);
   // A whole-log rule's finding is refined as a signature of its category is; its fix (the rule's,
   // with <placeholders>) is the template.
   for (const auto& rule : builtin_log_rules()) {

@@ -31,6 +31,8 @@ constexpr std::string_view k_family_override_not_in_run = "override-of-family-ab
 constexpr std::string_view k_overrides_of_two_families = "overrides-of-two-families-and-gpu-fault";
 constexpr std::string_view k_nvcc_arch_not_a_capability = "nvcc-arch-not-a-compute-capability";
 constexpr std::string_view k_replaces_nvcc_arch_findings = "replaces-nvcc-arch-findings";
+constexpr std::string_view k_no_override_brought_up = "log-brings-up-no-override";
+constexpr std::string_view k_withdraws_listed_findings = "withdraws-listed-findings";
 // Ollama's own lines (discover/amd_linux.go, amd_windows.go): the gfx compatibility check runs, and can
 // print "amdgpu is not supported", only when HSA_OVERRIDE_GFX_VERSION is unset in the server's environment;
 // with it set, the server logs "skipping rocm gfx compatibility check" instead.
@@ -51,6 +53,9 @@ std::string_view rank_of(std::string_view condition) {
   }
   if (condition == k_nvcc_arch_not_a_capability) {
     return k_replaces_nvcc_arch_findings;
+  }
+  if (condition == k_no_override_brought_up) {
+    return k_withdraws_listed_findings;
   }
   if (condition == k_override_unseen_by_ollama || condition == k_arch_list_names_unknown ||
       condition == k_family_override_not_in_run || condition == k_overrides_of_two_families) {
@@ -157,8 +162,13 @@ Result<std::vector<LogRule>> parse_log_rules(std::string_view text, std::string_
   std::vector<LogRule> rules;
   for (const auto& row : table.rows) {
     LogRule rule{table.field(row, "id"),    table.field(row, "category"), table.field(row, "condition"),
-                 table.field(row, "rank"),  table.field(row, "cause"),    table.field(row, "fix"),
-                 table.field(row, "source")};
+                 table.field(row, "rank"),  {},                           table.field(row, "cause"),
+                 table.field(row, "fix"),   table.field(row, "source")};
+    for (auto& id : knowledge::split_list_field(table.field(row, "signatures"))) {
+      if (id != "-") {
+        rule.signatures.push_back(std::move(id));
+      }
+    }
     if (!is_known_category(rule.category) || rule.category == "unknown") {
       return Error{fmt::format("data/{}: rule '{}' has category '{}', which is not one of the documented categories",
                                name, rule.id, rule.category)};
@@ -168,7 +178,8 @@ Result<std::vector<LogRule>> parse_log_rules(std::string_view text, std::string_
                                rule.id, rule.condition)};
     }
     if (rule.rank != k_before_gpu_findings && rule.rank != k_replaces_category_findings &&
-        rule.rank != k_replaces_ptxas_findings && rule.rank != k_replaces_nvcc_arch_findings) {
+        rule.rank != k_replaces_ptxas_findings && rule.rank != k_replaces_nvcc_arch_findings &&
+        rule.rank != k_withdraws_listed_findings) {
       return Error{fmt::format("data/{}: rule '{}' has rank '{}', which explain does not know", name, rule.id,
                                rule.rank)};
     }
@@ -176,6 +187,12 @@ Result<std::vector<LogRule>> parse_log_rules(std::string_view text, std::string_
     if (rule.rank != rank_of(rule.condition)) {
       return Error{fmt::format("data/{}: rule '{}' pairs condition '{}' with rank '{}'; that condition goes with '{}'",
                                name, rule.id, rule.condition, rule.rank, rank_of(rule.condition))};
+    }
+    // Only a rule that withdraws listed findings lists signatures, and it must list some.
+    if ((rule.rank == k_withdraws_listed_findings) == rule.signatures.empty()) {
+      return Error{fmt::format("data/{}: rule '{}' of rank '{}' {}", name, rule.id, rule.rank,
+                               rule.signatures.empty() ? "lists no signatures to withdraw"
+                                                       : "lists signatures, which only withdraws-listed-findings uses")};
     }
     for (const auto& known : rules) {
       if (known.id == rule.id) {
@@ -613,11 +630,54 @@ void add_overrides_of_two_families(const LogRule& rule, const std::vector<LogRul
   findings.insert(at, std::move(finding));
 }
 
+// The log brings up no override (no line names HSA_OVERRIDE_GFX_VERSION, none is given in words) and none is
+// in effect here: the listed rows, which read a GPU fault as an override's doing, have nothing to blame. The
+// fault alone is what any kernel that touches unmapped memory raises (an out-of-bounds write:
+// ROCm/legacy-rocm-build#993; a firmware regression: #5616), so their findings are withdrawn, and a detail (or,
+// when none is left, the unknown report) says so.
+void withdraw_listed_findings(const LogRule& rule, const LogFacts& facts, bool override_here,
+                              std::vector<Finding>& findings, LogRuleOutcome& outcome) {
+  if (!facts.overrides.empty() || facts.override_named || override_here) {
+    return;
+  }
+  std::vector<std::string> details;
+  std::vector<Finding> kept;
+  for (auto& finding : findings) {
+    if (std::find(rule.signatures.begin(), rule.signatures.end(), finding.id) == rule.signatures.end()) {
+      kept.push_back(std::move(finding));
+      continue;
+    }
+    std::string where = finding.evidence.empty() ? std::string("the log")
+                                                 : fmt::format("line {}", finding.evidence.front().line);
+    details.push_back(fmt::format("{} ({}) would blame an HSA_OVERRIDE_GFX_VERSION for the GPU fault, but the log "
+                                  "brings up no override (data/error_log_rules.tsv, {})",
+                                  where, finding.id, rule.id));
+  }
+  findings = std::move(kept);
+  if (details.empty()) {
+    return;
+  }
+  if (findings.empty()) {
+    outcome.unknown_cause = rule.cause;
+    outcome.unknown_details = std::move(details);
+    outcome.unknown_fix = rule.fix;
+    return;
+  }
+  for (auto& detail : details) {
+    findings.front().details.push_back(std::move(detail));
+  }
+}
+
 }  // namespace
 
-LogRuleOutcome apply_log_rules(const std::vector<LogRule>& rules, const LogFacts& facts, std::vector<Finding>& findings) {
+LogRuleOutcome apply_log_rules(const std::vector<LogRule>& rules, const LogFacts& facts, std::vector<Finding>& findings,
+                               bool override_here) {
   LogRuleOutcome outcome;
   for (const auto& rule : rules) {
+    if (rule.condition == k_no_override_brought_up) {
+      withdraw_listed_findings(rule, facts, override_here, findings, outcome);
+      continue;
+    }
     if (rule.condition == k_ptxas_of_cuda_build) {
       replace_ptxas_findings(rule, facts, findings);
       continue;

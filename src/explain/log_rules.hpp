@@ -5,7 +5,8 @@
 // causes; an override of the family of every GPU named (the usual workaround) is no evidence against
 // the override, so the rows that blame any override for a fault or crash withdraw their answer. The
 // others: a ptxas of an nvcc build, an override that never reached Ollama's server, and an arch torch
-// refused that the log's TORCH_CUDA_ARCH_LIST names (data/error_log_rules.tsv's header).
+// refused that the log's TORCH_CUDA_ARCH_LIST names, and a GPU fault in a log that brings up no override at all,
+// which withdraws the rows that would blame one (data/error_log_rules.tsv's header).
 #pragma once
 
 #include <optional>
@@ -24,6 +25,9 @@ struct LogRule {
   std::string category;
   std::string condition;  // "override-crosses-logged-gpu-family", "override-within-logged-gpu-family", ... (data/error_log_rules.tsv)
   std::string rank;       // "before-gpu-findings", "replaces-category-findings"
+  // The signature ids a withdraws-listed-findings rule acts on (the `signatures` column, "a;b"; "-" or
+  // an absent column: none).
+  std::vector<std::string> signatures;
   std::string cause;
   std::string fix;
   std::string source;
@@ -80,6 +84,10 @@ struct LogRuleOutcome {
 // of the finding that then leads or, when none is left, in the returned outcome. To gpu-code-missing
 // and gpu-isa-override findings of a log that sets an override but names no GPU, it adds a detail
 // saying what is missing to tell whether the override fits.
-LogRuleOutcome apply_log_rules(const std::vector<LogRule>& rules, const LogFacts& facts, std::vector<Finding>& findings);
+// A rule of rank withdraws-listed-findings withdraws the findings of the signatures it lists when the log
+// brings up no override and `override_here` is false (explain's context saw no HSA_OVERRIDE_GFX_VERSION in
+// this machine's environment, or ran without context).
+LogRuleOutcome apply_log_rules(const std::vector<LogRule>& rules, const LogFacts& facts, std::vector<Finding>& findings,
+                               bool override_here = false);
 
 }  // namespace archfit::explain

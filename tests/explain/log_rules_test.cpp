@@ -553,9 +553,59 @@ TEST(LogRules, OverridesOfTwoFamiliesAndAGpuFaultShowTheCrossing) {
   EXPECT_EQ(ids(explain_text("named.log", "Name: gfx90c\n" + gfx10 + "\n" + fault + "\n")).front(), "override-crosses-gpu-family");
 }
 
+TEST(LogRules, AGpuFaultWithNoOverrideInSightBlamesNoOverride) {
+  // The HSA runtime's fault line (ROCm/legacy-rocm-build#5777) alone: hsa-memory-access-fault would file it under an
+  // override the log never brings up. Withdrawn; the unknown report says what the fault does and does not tell.
+  auto bare = explain_text("bare-fault.log", std::string(k_memory_fault_line) + "\nAborted (core dumped)\n");
+  EXPECT_FALSE(bare.explained);
+  ASSERT_EQ(ids(bare), std::vector<std::string>{"unknown"});
+  EXPECT_NE(bare.findings.front().cause.find("brings up no HSA_OVERRIDE_GFX_VERSION"), std::string::npos)
+      << bare.findings.front().cause;
+  EXPECT_TRUE(any_detail_contains(bare.findings.front(), "line 1 (hsa-memory-access-fault) would blame"));
+  EXPECT_NE(bare.findings.front().fix.find("AMD_SERIALIZE_KERNEL=3"), std::string::npos) << bare.findings.front().fix;
+  // The amdgpu driver's page-fault lines of a firmware regression (ROCm/legacy-rocm-build#5616): withdrawn too.
+  auto dmesg = explain_text("gfxhub-fault.log",
+                            "[   67.058794] amdgpu 0000:c4:00.0: amdgpu: [gfxhub] page fault (src_id:0 ring:153 vmid:8 "
+                            "pasid:32786)\n[   67.058812] amdgpu 0000:c4:00.0: amdgpu: GCVM_L2_PROTECTION_FAULT_STATUS:"
+                            "0x00800932\n");
+  EXPECT_EQ(ids(dmesg), std::vector<std::string>{"unknown"});
+  // Another category's answer leads and says what was withdrawn.
+  auto with_missing = explain_text("fault-and-missing.log", std::string(k_no_binary_line) + "\n" + k_memory_fault_line + "\n");
+  ASSERT_EQ(ids(with_missing), std::vector<std::string>{"hip-no-binary-for-gpu"});
+  EXPECT_TRUE(any_detail_contains(with_missing.findings.front(), "line 2 (hsa-memory-access-fault) would blame"));
+  // The override named without a value ("unset HSA_OVERRIDE_GFX_VERSION", the reporter's own words) keeps the row.
+  auto named = explain_text("named-override.log", "I also tried unset HSA_OVERRIDE_GFX_VERSION, same thing:\n" +
+                                                       std::string(k_memory_fault_line) + "\n");
+  EXPECT_EQ(ids(named), std::vector<std::string>{"hsa-memory-access-fault"});
+  // So does an override in words, and the fault at (nil) before any work that only a leftover override was seen
+  // to produce (ROCm/legacy-rocm-build#5238), which the rule does not list.
+  EXPECT_EQ(ids(explain_text("in-words.log", "override to gfx1030\n" + std::string(k_memory_fault_line) + "\n")).front(),
+            "hsa-memory-access-fault");
+  EXPECT_EQ(ids(explain_text("nil-fault.log", "Memory access fault by GPU node-2 (Agent handle: 0x63155be5d980) on "
+                                              "address (nil). Reason: Unknown.\n")),
+            std::vector<std::string>{"hsa-memfault-nil-unknown"});
+}
+
+TEST(LogRules, AnOverrideInThisMachinesEnvironmentKeepsTheFaultRows) {
+  // explain with context on the machine where the log was made: the override may be set there, not in the log.
+  Finding fault;
+  fault.id = "hsa-memory-access-fault";
+  fault.category = "gpu-isa-override";
+  fault.evidence.push_back({1, k_memory_fault_line});
+  LogFacts facts;
+  facts.collect(k_memory_fault_line, 1);
+  std::vector<Finding> here{fault};
+  apply_log_rules(builtin_log_rules(), facts, here, /*override_here=*/true);
+  EXPECT_EQ(here.size(), 1u);
+  std::vector<Finding> not_here{fault};
+  LogRuleOutcome outcome = apply_log_rules(builtin_log_rules(), facts, not_here, /*override_here=*/false);
+  EXPECT_TRUE(not_here.empty());
+  EXPECT_FALSE(outcome.unknown_cause.empty());
+}
+
 TEST(LogRules, TableParsesAndRejectsWhatExplainCannotEvaluate) {
   const auto& rules = builtin_log_rules();
-  ASSERT_EQ(rules.size(), 8u);
+  ASSERT_EQ(rules.size(), 9u);
   EXPECT_EQ(rules[0].id, "override-crosses-gpu-family");
   EXPECT_EQ(rules[1].id, "override-within-gpu-family");
   EXPECT_EQ(rules[1].rank, "replaces-category-findings");
@@ -573,6 +623,28 @@ TEST(LogRules, TableParsesAndRejectsWhatExplainCannotEvaluate) {
   EXPECT_EQ(rules[7].id, "nvcc-arch-not-a-real-architecture");
   EXPECT_EQ(rules[7].category, "arch-detect");
   EXPECT_EQ(rules[7].rank, "replaces-nvcc-arch-findings");
+  EXPECT_EQ(rules[8].id, "gpu-fault-without-override");
+  EXPECT_EQ(rules[8].rank, "withdraws-listed-findings");
+  EXPECT_EQ(rules[8].signatures,
+            (std::vector<std::string>{"hsa-memory-access-fault", "amdgpu-kernel-gpu-page-fault", "kfd-ih-fifo-overflow"}));
+  EXPECT_TRUE(rules[0].signatures.empty());
+  // Every signature a rule lists is a row of data/error_signatures.tsv.
+  auto signatures = test::builtin_signatures_checked();
+  for (const auto& rule : rules) {
+    for (const auto& id : rule.signatures) {
+      EXPECT_TRUE(std::any_of(signatures->signatures.begin(), signatures->signatures.end(),
+                              [&](const Signature& signature) { return signature.id == id; }))
+          << rule.id << " lists " << id;
+    }
+  }
+  // withdraws-listed-findings needs a list, and only it may have one.
+  const std::string with_list = "id\tcategory\tcondition\trank\tsignatures\tcause\tfix\tsource\n";
+  EXPECT_TRUE(parse_log_rules(with_list + "a\tgpu-isa-override\tlog-brings-up-no-override\twithdraws-listed-findings\t"
+                                          "x;y\tc\tf\thttps://example.org/x\n", "t").ok());
+  EXPECT_FALSE(parse_log_rules(with_list + "a\tgpu-isa-override\tlog-brings-up-no-override\twithdraws-listed-findings\t"
+                                           "-\tc\tf\thttps://example.org/x\n", "t").ok());
+  EXPECT_FALSE(parse_log_rules(with_list + "a\tgpu-isa-override\toverride-crosses-logged-gpu-family\tbefore-gpu-findings\t"
+                                           "x\tc\tf\thttps://example.org/x\n", "t").ok());
   EXPECT_FALSE(parse_log_rules(header_for_pairs() + "a\tarch-detect\tnvcc-arch-not-a-compute-capability\t"
                                                     "before-gpu-findings\tc\tf\thttps://example.org/x\n",
                                "t")
