@@ -263,6 +263,9 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // compiled by a compiler ROCm did not set up, and /usr/include/hip is where Debian's own HIP lives; that a stale tree
     // there shadowed /opt/rocm's is the maintainer's diagnosis, not a line of the log.
     "rocm-path/hipblaslt-1697-stale-usr-include-hip-shadows-opt-rocm.log",
+    // Round 66: only pip's closing lines ("*** CMake build failed", "Failed building wheel for llama-cpp-python");
+    // that the CUDA toolkit was too old is a helper's pointer and the reporter's fix (reinstalling CUDA 12.0).
+    "compiler-version/llama-cpp-python-aws-old-cuda-cmake-build-failed.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any

@@ -4,6 +4,9 @@
 // binutils' message catalogs), not only the wordings earlier logs showed. Each line is the tool's message as it
 // prints it (the source in the comment or the case); the neighbouring messages (warnings of the same tools, other
 // causes) must not be read as the cause. No issue thread was read for these.
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -413,6 +416,39 @@ TEST(SourceWordingsBuild, FourteenthRoundNeighboursStayUnmatched) {
       }
     }
   }
+}
+
+// bash's own report of a job a signal ended (jobs.c, notify_of_job_status: "<script>: line N: " and then the job as
+// `jobs` prints it, "<pid> Killed <command>"), made here by a real bash: a script whose build commands (stand-ins on
+// PATH named make, pip and bundle, each ending itself with SIGKILL as the OOM killer would) are killed. The same report
+// for a program that is no build command (python3 train.py) is not read as a build's OOM.
+TEST(SourceWordings, BashReportsABuildCommandKilled) {
+  auto dir = test::unique_temp_path("bash-killed");
+  std::filesystem::create_directories(dir / "bin");
+  for (const char* tool : {"make", "pip", "bundle", "python3"}) {
+    auto path = dir / "bin" / tool;
+    std::ofstream(path) << "#!/bin/sh\nkill -9 $$\n";
+    std::filesystem::permissions(path, std::filesystem::perms::owner_all);
+  }
+  std::ofstream(dir / "build.sh") << "make -j8\npip install --no-build-isolation .\nbundle install\npython3 train.py\n";
+  test::Child bash({"bash", (dir / "build.sh").string()}, {"PATH=" + (dir / "bin").string() + ":/usr/bin:/bin"});
+  bash.finish();
+  std::vector<std::string> lines;
+  std::istringstream stream(bash.err);
+  for (std::string line; std::getline(stream, line);) {
+    lines.push_back(line);
+  }
+  ASSERT_EQ(lines.size(), 4u) << bash.err;
+  for (std::size_t i = 0; i < 3; ++i) {
+    ASSERT_NE(lines[i].find("Killed"), std::string::npos) << lines[i];
+    auto hits = hits_of(lines[i]);
+    ASSERT_FALSE(hits.empty()) << lines[i];
+    EXPECT_EQ(hits.front().id, "shell-reports-build-command-killed") << lines[i];
+    EXPECT_EQ(hits.front().category, "oom") << lines[i];
+  }
+  ASSERT_NE(lines[3].find("python3 train.py"), std::string::npos) << lines[3];
+  EXPECT_TRUE(hits_of(lines[3]).empty()) << lines[3];
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

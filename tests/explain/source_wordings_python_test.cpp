@@ -133,6 +133,9 @@ TEST(SourceWordings, NumPyAbiChecks) {
       {"ValueError: numpy.dtype size changed, may indicate binary incompatibility. Expected 96 from C header, got 88 "
        "from PyObject",
        "facets-numpy-abi-mismatch", "abi-mismatch", cython},
+      // The same ValueError pasted without its exception name (xalpha PR #189 quotes only the message).
+      {"numpy.dtype size changed, may indicate binary incompatibility. Expected 96 from C header, got 88 from PyObject",
+       "facets-numpy-abi-mismatch", "abi-mismatch", cython},
       // Cython's warning (a type grew, which is harmless) and a numpy import that is only missing are not read.
       {"RuntimeWarning: numpy.ufunc size changed, may indicate binary incompatibility. Expected 192 from C header, got "
        "216 from PyObject",
