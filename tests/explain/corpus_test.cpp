@@ -266,6 +266,10 @@ const std::set<std::string> k_cause_not_in_excerpt = {
     // Round 66: only pip's closing lines ("*** CMake build failed", "Failed building wheel for llama-cpp-python");
     // that the CUDA toolkit was too old is a helper's pointer and the reporter's fix (reinstalling CUDA 12.0).
     "compiler-version/llama-cpp-python-aws-old-cuda-cmake-build-failed.log",
+    // Round 68: a Rust build script's Output with cmd's "'perl' is not recognized as an internal or external
+    // command" and no command named; that the command was the HIP SDK's hipcc (a perl script on Windows) is the
+    // thread's, and a missing perl is as often OpenSSL's build (openssl-src runs perl Configure).
+    "rocm-path/legacy-rocm-build-3817-hipcc-perl-not-found-windows.log",
 };
 
 // Training logs that state their cause only in prose (a pull request or issue description), with no message of any
@@ -372,6 +376,9 @@ TEST(LogCorpus, EverySignatureIsExercisedByTheCorpusOrNamed) {
       // Fourteenth round, common messages still unknown: SourceWordingsBuild.FourteenthRound* reads them.
       // Rounds 25 and 26: gpu-runtime-lib-not-on-link-path left the list (amrex#2686 exercises it).
       "llvm-amdgpu-processor-unrecognized", "cuda-sm60-atomic-old-arch",
+      // Session 25, from CMake's FindCUDAToolkit: SourceWordings.CMakeFindCudaToolkitFailures makes its messages
+      // with this machine's cmake.
+      "findcudatoolkit-not-found",
   };
   if (k_sanitized) {
     GTEST_SKIP() << "needs every log of the corpus; the release suite runs it (test::k_sanitized)";

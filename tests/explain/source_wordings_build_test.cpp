@@ -451,5 +451,88 @@ TEST(SourceWordings, BashReportsABuildCommandKilled) {
   std::filesystem::remove_all(dir);
 }
 
+// CMake's own message for a compiler path that names no file (Source/cmGlobalGenerator.cxx: "The CMAKE_<LANG>_COMPILER:",
+// the path, "is not a full path to an existing compiler tool."), made by this machine's cmake at test time: hipcc under
+// a ROCm prefix that does not exist is a ROCm path problem; the same for a GCC path is no GPU toolkit's, and says nothing.
+TEST(SourceWordings, CMakeReportsAGpuCompilerPathThatNamesNoFile) {
+  auto dir = test::unique_temp_path("cmake-compiler-path");
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "CMakeLists.txt") << "cmake_minimum_required(VERSION 3.16)\nproject(probe LANGUAGES CXX)\n";
+  auto configure = [&](const std::string& compiler) {
+    std::filesystem::remove_all(dir / "build");
+    test::Child cmake({"cmake", "-S", dir.string(), "-B", (dir / "build").string(), "-DCMAKE_CXX_COMPILER=" + compiler});
+    EXPECT_NE(cmake.finish(), 0);
+    std::vector<std::string> lines;
+    std::istringstream stream(cmake.out + cmake.err);
+    for (std::string line; std::getline(stream, line);) {
+      lines.push_back(line);
+    }
+    return lines;
+  };
+  auto rocm = configure("/opt/rocm-archfit-absent/bin/hipcc");
+  auto rocm_text = testing::PrintToString(rocm);
+  ASSERT_NE(rocm_text.find("is not a full path to an existing compiler tool"), std::string::npos) << rocm_text;
+  auto explanation = test::explain_lines(rocm);
+  ASSERT_TRUE(explanation.explained) << rocm_text;
+  EXPECT_EQ(explanation.findings.front().id, "facets-cmake-gpu-compiler-not-in-path");
+  EXPECT_EQ(explanation.findings.front().category, "rocm-path");
+  auto gcc = configure("/opt/gcc-archfit-absent/bin/g++");
+  EXPECT_FALSE(test::explain_lines(gcc).explained) << testing::PrintToString(gcc);
+  std::filesystem::remove_all(dir);
+}
+
+// FindCUDAToolkit's failures as this machine's cmake prints them (Modules/FindCUDAToolkit.cmake and
+// FindPackageHandleStandardArgs.cmake): no nvcc anywhere it looks (the find root moved to an empty directory, so the
+// machine's own /usr/local/cuda is not found), and an nvcc whose toolkit has no include/ (a stand-in nvcc that only
+// prints its version). find_package without REQUIRED prints the first as a status line ("-- Could not find nvcc…"),
+// which every CPU-only configure of a project with optional CUDA shows: not read.
+TEST(SourceWordings, CMakeFindCudaToolkitFailures) {
+  auto dir = test::unique_temp_path("cmake-cudatoolkit");
+  std::filesystem::create_directories(dir / "fake-cuda" / "bin");
+  auto nvcc = dir / "fake-cuda" / "bin" / "nvcc";
+  std::ofstream(nvcc) << "#!/bin/sh\necho 'nvcc: NVIDIA (R) Cuda compiler driver'\n"
+                         "echo 'Cuda compilation tools, release 12.1, V12.1.105'\n";
+  std::filesystem::permissions(nvcc, std::filesystem::perms::owner_all);
+  auto configure = [&](const std::string& find, const std::vector<std::string>& options) {
+    std::filesystem::remove_all(dir / "build");
+    std::ofstream(dir / "CMakeLists.txt") << "cmake_minimum_required(VERSION 3.17)\nproject(probe LANGUAGES NONE)\n" << find;
+    std::vector<std::string> argv = {"cmake", "-S", dir.string(), "-B", (dir / "build").string()};
+    argv.insert(argv.end(), options.begin(), options.end());
+    test::Child cmake(argv, {"PATH=/usr/bin:/bin", "CUDA_PATH", "CUDAToolkit_ROOT", "CUDACXX", "CUDA_HOME"});
+    cmake.finish();
+    std::vector<std::string> lines;
+    std::istringstream stream(cmake.out + cmake.err);
+    for (std::string line; std::getline(stream, line);) {
+      lines.push_back(line);
+    }
+    return lines;
+  };
+  const std::string hidden = "set(CMAKE_FIND_ROOT_PATH " + (dir / "empty").string() +
+                             ")\nset(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM ONLY)\nset(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)\n"
+                             "set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)\n";
+  struct Run {
+    std::vector<std::string> lines;
+    std::string wording;
+    bool explained;
+  };
+  std::vector<Run> runs = {
+      {configure(hidden + "find_package(CUDAToolkit REQUIRED)\n", {}), "Could not find nvcc, please set CUDAToolkit_ROOT", true},
+      {configure("find_package(CUDAToolkit REQUIRED)\n", {"-DCUDAToolkit_ROOT=" + (dir / "fake-cuda").string()}),
+       "Could NOT find CUDAToolkit (missing: CUDAToolkit_INCLUDE_DIR", true},
+      {configure(hidden + "find_package(CUDAToolkit)\n", {}), "-- Could not find nvcc, please set CUDAToolkit_ROOT", false},
+  };
+  for (const auto& run : runs) {
+    auto text = testing::PrintToString(run.lines);
+    ASSERT_NE(text.find(run.wording), std::string::npos) << text;
+    auto explanation = test::explain_lines(run.lines);
+    EXPECT_EQ(explanation.explained, run.explained) << text;
+    if (run.explained && explanation.explained) {
+      EXPECT_EQ(explanation.findings.front().id, "findcudatoolkit-not-found") << text;
+      EXPECT_EQ(explanation.findings.front().category, "rocm-path") << text;
+    }
+  }
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace archfit::explain

@@ -43,6 +43,12 @@ const std::vector<Wording>& wordings() {
       {{"FileNotFoundError: nvcc not found at 'C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.1\\bin\\"
         "nvcc.exe'. Ensure CUDA path 'C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.1' is correct."},
        "rocm-path", "nvcc-not-found", k_torch_cpp_extension + " (a Windows CUDA_HOME, with blanks)"},
+      // distutils' spawn when the nvcc a setup.py names does not exist: CPython 3.7's (the child's "unable to execute")
+      // and setuptools' own copy (DistutilsExecError "command ... failed: ..."), with a CUDA_HOME that kept a ':'.
+      {{"unable to execute '/usr/local/cuda-10.1:/bin/nvcc': No such file or directory"},
+       "rocm-path", "nvcc-not-found", "python/cpython@v3.7.0 Lib/distutils/spawn.py"},
+      {{"distutils.errors.DistutilsExecError: command '/usr/local/cuda/bin/nvcc' failed: No such file or directory"},
+       "rocm-path", "nvcc-not-found", "pypa/distutils@1261c36a distutils/spawn.py"},
       // DeepSpeed's op builder (assert_no_cuda_mismatch) when torch found no CUDA_HOME.
       {{"deepspeed.ops.op_builder.builder.MissingCUDAException: CUDA_HOME does not exist, unable to compile CUDA "
         "op(s)"},

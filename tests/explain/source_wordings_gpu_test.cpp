@@ -202,6 +202,10 @@ const std::vector<Wording>& wordings() {
       {{"Otillåten instruktion"}, "cpu-isa", "illegal-instruction", "glibc@glibc-2.36 po/sv.po"},
       {{"Помилкова інструкція"}, "cpu-isa", "illegal-instruction", "glibc@glibc-2.36 po/uk.po"},
       {{"無效指令"}, "cpu-isa", "illegal-instruction", "glibc@glibc-2.36 po/zh_TW.po"},
+      // oven-sh/bun@6f900177 src/crash_handler.zig: the crash report's line on a CPU without AVX.
+      {{"CPU lacks AVX support. Please consider upgrading to a newer CPU.",
+        "panic(main thread): Segmentation fault at address 0x38465000000"},
+       "cpu-isa", "cpu-lacks-isa-extension-stated", "oven-sh/bun@6f900177 src/crash_handler.zig"},
   };
   return cases;
 }
@@ -209,6 +213,10 @@ const std::vector<Wording>& wordings() {
 // The same tools' neighbouring messages that name none of these causes: each must stay unexplained.
 const std::vector<Neighbour>& neighbours() {
   static const std::vector<Neighbour> cases = {
+      // Bun's start-up warning (oven-sh/bun's x64 builds on a CPU without AVX, or under Rosetta) before a run that may
+      // well work: no crash yet.
+      {"warn: CPU lacks AVX support, strange crashes may occur. Reinstall Bun or use *-baseline build:",
+       "oven-sh/bun start-up warning"},
       // tensorflow@021bfd4e cpu_feature_guard.cc's INFO and TensorFlow 1.x's warning: the CPU has *more* than the
       // binary uses; no failure.
       {"2023-01-01 12:00:00.000000: I tensorflow/core/platform/cpu_feature_guard.cc:182] This TensorFlow binary is "
