@@ -460,7 +460,9 @@ TEST(SourceWordings, CMakeReportsAGpuCompilerPathThatNamesNoFile) {
   std::ofstream(dir / "CMakeLists.txt") << "cmake_minimum_required(VERSION 3.16)\nproject(probe LANGUAGES CXX)\n";
   auto configure = [&](const std::string& compiler) {
     std::filesystem::remove_all(dir / "build");
-    test::Child cmake({"cmake", "-S", dir.string(), "-B", (dir / "build").string(), "-DCMAKE_CXX_COMPILER=" + compiler});
+    // Ninja, as archfit's own build: a fresh Debian root has no make for CMake's default generator.
+    test::Child cmake(
+        {"cmake", "-G", "Ninja", "-S", dir.string(), "-B", (dir / "build").string(), "-DCMAKE_CXX_COMPILER=" + compiler});
     EXPECT_NE(cmake.finish(), 0);
     std::vector<std::string> lines;
     std::istringstream stream(cmake.out + cmake.err);
@@ -496,7 +498,7 @@ TEST(SourceWordings, CMakeFindCudaToolkitFailures) {
   auto configure = [&](const std::string& find, const std::vector<std::string>& options) {
     std::filesystem::remove_all(dir / "build");
     std::ofstream(dir / "CMakeLists.txt") << "cmake_minimum_required(VERSION 3.17)\nproject(probe LANGUAGES NONE)\n" << find;
-    std::vector<std::string> argv = {"cmake", "-S", dir.string(), "-B", (dir / "build").string()};
+    std::vector<std::string> argv = {"cmake", "-G", "Ninja", "-S", dir.string(), "-B", (dir / "build").string()};
     argv.insert(argv.end(), options.begin(), options.end());
     test::Child cmake(argv, {"PATH=/usr/bin:/bin", "CUDA_PATH", "CUDAToolkit_ROOT", "CUDACXX", "CUDA_HOME"});
     cmake.finish();
