@@ -601,11 +601,10 @@ void LogFacts::collect(std::string_view line, std::uint64_t number, std::string_
   if (marks.triton && !triton) {
     triton = LoggedValue{number, "triton", clip_text(shown, LogScanner::k_evidence_chars)};
   }
-  if (!override_named && marks.overrid && lowercase(line).find("hsa_override_gfx_version") != std::string::npos) {
-    override_named = LoggedValue{number, "HSA_OVERRIDE_GFX_VERSION", clip_text(shown, LogScanner::k_evidence_chars)};
-  }
+  std::string lower_line = marks.overrid ? lowercase(line) : std::string();
+  override_named = override_named || lower_line.find("hsa_override_gfx_version") != std::string::npos;
   if (overrides.size() < k_max_overrides && marks.overrid) {
-    if (std::string value = override_in_words(lowercase(line)); !value.empty()) {
+    if (std::string value = override_in_words(lower_line); !value.empty()) {
       add_unique(overrides, k_max_overrides, value, number);
       if (overrides.back().line == number && overrides.back().text.empty()) {
         overrides.back().text = clip_text(shown, LogScanner::k_evidence_chars);

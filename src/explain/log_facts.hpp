@@ -53,7 +53,7 @@ struct LogFacts {
   // The first line that names HSA_OVERRIDE_GFX_VERSION in any case, with a value or without one ("unset
   // HSA_OVERRIDE_GFX_VERSION", a compose file's "${HSA_OVERRIDE_GFX_VERSION:-}"): whether the log brings up an
   // override at all (log_rules.hpp).
-  std::optional<LoggedValue> override_named;
+  bool override_named = false;
   // GPUs named outside lists of build targets or code objects ("PYTORCH_ROCM_ARCH=gfx1030;gfx90a",
   // "No compatible code objects found for: gfx1030", "hipv4-amdgcn-amd-amdhsa--gfx900"), which name
   // what a binary carries or what the runtime was told, not the GPU that is there.

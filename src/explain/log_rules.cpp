@@ -308,6 +308,21 @@ std::string withdrawal_detail(const LogRule& rule, const OverrideWithin& within,
 
 // Withdraws the findings of `rule`'s category that come from a signature or a second-stage rule (not
 // from a whole-log rule); says so on the finding that then leads, or in `outcome` when none is left.
+// Says why findings were withdrawn: in details of the finding that now leads, or, when none is left, as the cause,
+// details and fix of the unknown report.
+void report_withdrawals(const LogRule& rule, std::string fix, std::vector<std::string> details,
+                        std::vector<Finding>& findings, LogRuleOutcome& outcome) {
+  if (findings.empty()) {
+    outcome.unknown_cause = rule.cause;
+    outcome.unknown_details = std::move(details);
+    outcome.unknown_fix = std::move(fix);
+    return;
+  }
+  for (auto& detail : details) {
+    findings.front().details.push_back(std::move(detail));
+  }
+}
+
 void withdraw_category_findings(const LogRule& rule, const std::vector<LogRule>& rules, const OverrideWithin& within,
                                 std::vector<Finding>& findings, LogRuleOutcome& outcome) {
   auto from_log_rule = [&rules](const Finding& finding) {
@@ -329,16 +344,7 @@ void withdraw_category_findings(const LogRule& rule, const std::vector<LogRule>&
   PlaceholderValues values;
   values["override"] = within.override_value.value;
   values["gpu"] = within.gpus.front().where.value;
-  std::string fix = fill_placeholders(rule.fix, values);
-  if (findings.empty()) {
-    outcome.unknown_cause = rule.cause;
-    outcome.unknown_details = std::move(details);
-    outcome.unknown_fix = std::move(fix);
-    return;
-  }
-  for (auto& detail : details) {
-    findings.front().details.push_back(std::move(detail));
-  }
+  report_withdrawals(rule, fill_placeholders(rule.fix, values), std::move(details), findings, outcome);
 }
 
 // Whether `finding` is a triton-compile answer read from a ptxas message (ptxas-gpu-name-undefined:
@@ -654,17 +660,8 @@ void withdraw_listed_findings(const LogRule& rule, const LogFacts& facts, bool o
                                   where, finding.id, rule.id));
   }
   findings = std::move(kept);
-  if (details.empty()) {
-    return;
-  }
-  if (findings.empty()) {
-    outcome.unknown_cause = rule.cause;
-    outcome.unknown_details = std::move(details);
-    outcome.unknown_fix = rule.fix;
-    return;
-  }
-  for (auto& detail : details) {
-    findings.front().details.push_back(std::move(detail));
+  if (!details.empty()) {
+    report_withdrawals(rule, rule.fix, std::move(details), findings, outcome);
   }
 }
 
