@@ -6,13 +6,13 @@
 // causes) must not be read as the cause. No issue thread was read for these.
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "explain_test_support.hpp"
+#include "util/text_lines.hpp"
 
 namespace archfit::explain {
 namespace {
@@ -418,6 +418,15 @@ TEST(SourceWordingsBuild, FourteenthRoundNeighboursStayUnmatched) {
   }
 }
 
+// A child's output as the lines explain reads (util/text_lines.hpp's split), owned.
+std::vector<std::string> output_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  for (auto line : split_lines(text)) {
+    lines.emplace_back(line);
+  }
+  return lines;
+}
+
 // bash's own report of a job a signal ended (jobs.c, notify_of_job_status: "<script>: line N: " and then the job as
 // `jobs` prints it, "<pid> Killed <command>"), made here by a real bash: a script whose build commands (stand-ins on
 // PATH named make, pip and bundle, each ending itself with SIGKILL as the OOM killer would) are killed. The same report
@@ -433,11 +442,7 @@ TEST(SourceWordings, BashReportsABuildCommandKilled) {
   std::ofstream(dir / "build.sh") << "make -j8\npip install --no-build-isolation .\nbundle install\npython3 train.py\n";
   test::Child bash({"bash", (dir / "build.sh").string()}, {"PATH=" + (dir / "bin").string() + ":/usr/bin:/bin"});
   bash.finish();
-  std::vector<std::string> lines;
-  std::istringstream stream(bash.err);
-  for (std::string line; std::getline(stream, line);) {
-    lines.push_back(line);
-  }
+  auto lines = output_lines(bash.err);
   ASSERT_EQ(lines.size(), 4u) << bash.err;
   for (std::size_t i = 0; i < 3; ++i) {
     ASSERT_NE(lines[i].find("Killed"), std::string::npos) << lines[i];
@@ -464,12 +469,7 @@ TEST(SourceWordings, CMakeReportsAGpuCompilerPathThatNamesNoFile) {
     test::Child cmake(
         {"cmake", "-G", "Ninja", "-S", dir.string(), "-B", (dir / "build").string(), "-DCMAKE_CXX_COMPILER=" + compiler});
     EXPECT_NE(cmake.finish(), 0);
-    std::vector<std::string> lines;
-    std::istringstream stream(cmake.out + cmake.err);
-    for (std::string line; std::getline(stream, line);) {
-      lines.push_back(line);
-    }
-    return lines;
+    return output_lines(cmake.out + cmake.err);
   };
   auto rocm = configure("/opt/rocm-archfit-absent/bin/hipcc");
   auto rocm_text = testing::PrintToString(rocm);
@@ -502,12 +502,7 @@ TEST(SourceWordings, CMakeFindCudaToolkitFailures) {
     argv.insert(argv.end(), options.begin(), options.end());
     test::Child cmake(argv, {"PATH=/usr/bin:/bin", "CUDA_PATH", "CUDAToolkit_ROOT", "CUDACXX", "CUDA_HOME"});
     cmake.finish();
-    std::vector<std::string> lines;
-    std::istringstream stream(cmake.out + cmake.err);
-    for (std::string line; std::getline(stream, line);) {
-      lines.push_back(line);
-    }
-    return lines;
+    return output_lines(cmake.out + cmake.err);
   };
   const std::string hidden = "set(CMAKE_FIND_ROOT_PATH " + (dir / "empty").string() +
                              ")\nset(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM ONLY)\nset(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)\n"
