@@ -137,6 +137,9 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "https://github.com/IRCAD/sight/issues/5"},
       {"Illegal instruction (core dumped) after running import tensorflow", "illegal-instruction",
        "https://github.com/tensorflow/tensorflow/issues/17411"},
+      // The same told in prose, its parentheses dropped and the words capitalised.
+      {"When I run it I get Illegal Instruction Core Dumped", "illegal-instruction",
+       "https://github.com/nomic-ai/gpt4all/issues/57"},
       // cpu-isa: bash's job-status report, in a script (line N: PID) and interactive ([N]+), the command after it
       // (seventh collection round).
       {"test.sh: line 11: 87787 Illegal instruction     ./llama-cli -m gemma-4-E2B-it-qat-Q4_0.gguf",
