@@ -137,6 +137,18 @@ inline const std::vector<FamilyVariant>& family_variants() {
        "https://github.com/IRCAD/sight/issues/5"},
       {"Illegal instruction (core dumped) after running import tensorflow", "illegal-instruction",
        "https://github.com/tensorflow/tensorflow/issues/17411"},
+      // Wine's report of an unhandled exception (dlls/kernelbase/debug.c, format_exception_msg) and GNU time's of a
+      // command a signal ended: SIGILL in their words.
+      {"wine: Unhandled illegal instruction at address 00006FFFF6628515 (thread 012c), starting debugger...",
+       "sigill-in-runtime-reports", "https://github.com/leejet/stable-diffusion.cpp/issues/1483"},
+      {"Command terminated by signal 4", "sigill-in-runtime-reports", "https://github.com/AlexeyAB/darknet/issues/4734"},
+      // compiler-version: clang older than the GPU refusing its processor name as a HIP target (HIPAMD.cpp).
+      {"clang-14: error: invalid target ID 'gfx1100'; format is a processor name followed by an optional colon-delimited "
+       "list of features followed by an enable/disable sign (e.g., 'gfx908:sramecc+:xnack-')",
+       "hip-target-id-unknown-processor", "https://github.com/rocm-arch/rocm-arch/issues/881"},
+      {"clang-16: error: invalid target ID 'gfx941'; format is a processor name followed by an optional colon-delimited "
+       "list of features followed by an enable/disable sign (e.g., 'gfx908:sramecc+:xnack-')",
+       "hip-target-id-unknown-processor", "https://github.com/ROCm/MIVisionX/pull/1165"},
       // The same told in prose, its parentheses dropped and the words capitalised.
       {"When I run it I get Illegal Instruction Core Dumped", "illegal-instruction",
        "https://github.com/nomic-ai/gpt4all/issues/57"},
@@ -396,6 +408,16 @@ inline const std::vector<FamilyVariant>& family_variants() {
       // rocm-path: nvcc not on the PATH of the shell that builds (dash under sudo); a ROCm tool not finding the device
       // libraries' path (second stage: hipcc + the device-lib path + "fail to find").
       {"build.sh: 11: build.sh: nvcc: not found", "nvcc-not-found", "https://github.com/speedinghzl/CCNet/issues/56"},
+      // PowerShell's CommandNotFoundException and Ubuntu's command-not-found handler. cmd.exe's "'nvcc' is not
+      // recognized as an internal or external command" is not read: hipconfig on Windows prints it when it probes
+      // for nvcc on an AMD machine (ROCm/TheRock#410, family_test.cpp).
+      {"nvcc : The term 'nvcc' is not recognized as the name of a cmdlet, function, script file, or operable program.",
+       "nvcc-not-found", "https://github.com/kriegalex/vscode-cuda/issues/9"},
+      {"Command 'nvcc' not found, but can be installed with:", "nvcc-not-found",
+       "https://github.com/CharlesShang/DCNv2/issues/82"},
+      {"hipcc : The term 'hipcc' is not recognized as the name of a cmdlet, function, script file, or operable program.",
+       "hipcc-not-on-path",
+       "https://github.com/PowerShell/PowerShell/blob/126ac291236ebf00441436b4f892d7c8ee9bdefe/src/System.Management.Automation/resources/DiscoveryExceptions.resx"},
       {"I found that the hipcc fail to find the rocm-device-lib-path, where in this case, locate in "
        "/usr/lib/riscv64-linux-gnu/amdgcn/bitcode",
        "facets-hip-tool-rocm-path", "https://github.com/ROCm/legacy-rocm-build/issues/2051"},

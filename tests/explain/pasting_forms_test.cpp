@@ -292,11 +292,15 @@ std::vector<Transform> make_transforms() {
   // version of numpy is 0xe" at every 40- and 60-column form (the symptom whole on the first piece, numpy on the next:
   // the second stage's known limit, as apple-health-exporter#1 at 80), and at 40 columns without an indent, and with
   // one, tf-serving's long TensorFlow guard line and MoAI#7's torch CUDA-mismatch line, cut mid-word.
+  // Rounds 72 to 77 (session 26, 982 samples): pyAFQ#34's one-line traceback, whose "numpy.dtype size changed, may
+  // indicate binary incompatibility" starts near column 70: the compiled-for-other-abi symptom needs the message's
+  // head on one piece, which the 80-, 100- and 120-column cuts split, and the 100- and 120-column words' wraps too
+  // (the 80-column words' wrap happens to keep it whole).
   struct Lost {
     std::size_t words, columns, words_indent, columns_indent;
   };
   const std::vector<std::pair<std::size_t, Lost>> widths = {
-      {40, {27, 30, 25, 62}}, {60, {19, 18, 20, 20}}, {80, {10, 12, 10, 12}}, {100, {9, 9, 9, 9}}, {120, {2, 2, 2, 2}}};
+      {40, {27, 30, 25, 62}}, {60, {19, 18, 20, 20}}, {80, {10, 13, 10, 13}}, {100, {10, 10, 10, 10}}, {120, {3, 3, 3, 3}}};
   for (const auto& [width, lost] : widths) {
     for (const std::string indent : {"", "    "}) {
       std::string suffix = std::to_string(width) + (indent.empty() ? "" : "-indent");

@@ -531,5 +531,156 @@ TEST(SourceWordings, CMakeFindCudaToolkitFailures) {
   std::filesystem::remove_all(dir);
 }
 
+// A GPU compiler that is not there, as the tools that ran it say so, made by this machine's tools at test time with a
+// PATH that holds nothing: GNU make running a recipe's command itself (src/job.c: "make: nvcc: No such file or
+// directory"), interactive bash given a path that names no file (without the "line N:" of a script), fish's
+// command-not-found handler (share/functions/fish_command_not_found.fish: "fish: Unknown command: nvcc") and distutils'
+// spawn (Lib/distutils/spawn.py: "command 'nvcc' failed: No such file or directory", here without setuptools' "error:").
+// The same tools' reports about another program (make running g++) name no GPU toolkit and are not read.
+TEST(SourceWordings, ToolsReportAGpuCompilerThatIsNotThere) {
+  auto dir = test::unique_temp_path("tool-not-there");
+  std::filesystem::create_directories(dir / "empty");
+  const std::string empty_path = "PATH=" + (dir / "empty").string();
+  std::ofstream(dir / "Makefile") << "cuda:\n\tnvcc -c kernel.cu\nhip:\n\thipcc -c kernel.hip\nhost:\n\tg++ -c main.cpp\n";
+  auto make = [&](const std::string& target) {
+    test::Child child({"/usr/bin/make", "-s", "-C", dir.string(), "--no-print-directory", target}, {empty_path});
+    EXPECT_NE(child.finish(), 0);
+    return output_lines(child.out + child.err);
+  };
+  auto line_naming = [](const std::vector<std::string>& lines, const std::string& word) {
+    for (const auto& line : lines) {
+      if (line.find(word) != std::string::npos && line.find("Error") == std::string::npos) return line;
+    }
+    return std::string();
+  };
+  auto fish = [&](const std::string& command) {
+    test::Child child({"/usr/bin/fish", "--no-config", "-c", command}, {empty_path});
+    EXPECT_NE(child.finish(), 0);
+    return output_lines(child.out + child.err);
+  };
+  test::Child bash({"/bin/bash", "--norc", "--noprofile", "-i", "-c", (dir / "cuda-absent" / "bin" / "nvcc").string() + " -V"},
+                   {"PATH=/usr/bin:/bin"});
+  bash.finish();
+  test::Child python({"/usr/bin/python3", "-W", "ignore", "-c",
+                      "from distutils.spawn import spawn\n"
+                      "try:\n    spawn(['nvcc', '-V'])\nexcept Exception as error:\n    print(error)\n"},
+                     {empty_path});
+  EXPECT_EQ(python.finish(), 0);
+  struct Made {
+    std::string line;
+    std::string wording;
+    std::string id;
+  };
+  std::vector<Made> made = {
+      {line_naming(make("cuda"), "nvcc"), "make: nvcc: No such file or directory", "nvcc-not-found"},
+      {line_naming(make("hip"), "hipcc"), "make: hipcc: No such file or directory", "hipcc-not-on-path"},
+      {line_naming(output_lines(bash.err), "nvcc"), "/cuda-absent/bin/nvcc: No such file or directory", "nvcc-not-found"},
+      {line_naming(fish("nvcc -V"), "nvcc"), "fish: Unknown command: nvcc", "nvcc-not-found"},
+      {line_naming(fish("hipcc --version"), "hipcc"), "fish: Unknown command: hipcc", "hipcc-not-on-path"},
+      {line_naming(output_lines(python.out), "nvcc"), "command 'nvcc' failed: No such file or directory", "nvcc-not-found"},
+  };
+  for (const auto& m : made) {
+    ASSERT_NE(m.line.find(m.wording), std::string::npos) << m.line;
+    auto hits = hits_of(m.line);
+    ASSERT_FALSE(hits.empty()) << m.line;
+    EXPECT_EQ(hits.front().id, m.id) << m.line;
+    EXPECT_EQ(hits.front().category, "rocm-path") << m.line;
+  }
+  auto host = line_naming(make("host"), "g++");
+  ASSERT_NE(host.find("make: g++: No such file or directory"), std::string::npos) << host;
+  EXPECT_TRUE(hits_of(host).empty()) << host;
+  std::filesystem::remove_all(dir);
+}
+
+// GNU time's report of a command a signal ended (src/time.c: "Command terminated by signal N"), made at test time:
+// signal 4 is SIGILL, an instruction this CPU does not implement; signal 9 (SIGKILL) says nothing about the CPU.
+TEST(SourceWordings, GnuTimeReportsACommandEndedBySigill) {
+  auto report = [](const std::string& signal) {
+    test::Child child({"/usr/bin/time", "/bin/sh", "-c", "kill -" + signal + " $$"});
+    EXPECT_NE(child.finish(), 0);
+    auto lines = output_lines(child.err);
+    return lines.empty() ? std::string() : lines.front();
+  };
+  auto ill = report("ILL");
+  ASSERT_EQ(ill, "Command terminated by signal 4");
+  auto hits = hits_of(ill);
+  ASSERT_FALSE(hits.empty()) << ill;
+  EXPECT_EQ(hits.front().id, "sigill-in-runtime-reports");
+  EXPECT_EQ(hits.front().category, "cpu-isa");
+  auto kill = report("KILL");
+  ASSERT_EQ(kill, "Command terminated by signal 9");
+  for (const auto& hit : hits_of(kill)) {
+    EXPECT_NE(hit.category, "cpu-isa") << hit.id;
+  }
+}
+
+// clang's refusal of a HIP target (HIPAMD.cpp's checkTargetID: "invalid target ID '<id>'; format is …"), made at test
+// time: Debian's clang 15 predates gfx1201 (a toolchain too old for the GPU: compiler-version); clang 19 knows gfx90a
+// but refuses a feature without its sign, a spelling mistake that no toolkit upgrade mends (not read).
+TEST(SourceWordings, ClangRefusesAHipTargetItDoesNotKnow) {
+  auto dir = test::unique_temp_path("clang-target-id");
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "kernel.hip") << "__global__ void kernel() {}\n";
+  auto compile = [&](const std::string& clang, const std::string& target) {
+    test::Child child({clang, "-x", "hip", "--offload-arch=" + target, "-nogpulib", "-nogpuinc", "-c",
+                       (dir / "kernel.hip").string(), "-o", (dir / "kernel.o").string()});
+    EXPECT_NE(child.finish(), 0);
+    auto lines = output_lines(child.err);
+    return lines.empty() ? std::string() : lines.front();
+  };
+  auto unknown = compile("/usr/bin/clang-15", "gfx1201");
+  ASSERT_NE(unknown.find("invalid target ID 'gfx1201'; format is a processor name"), std::string::npos) << unknown;
+  auto hits = hits_of(unknown);
+  ASSERT_FALSE(hits.empty()) << unknown;
+  EXPECT_EQ(hits.front().id, "hip-target-id-unknown-processor");
+  EXPECT_EQ(hits.front().category, "compiler-version");
+  auto misspelled = compile("/usr/lib/llvm-19/bin/clang++", "gfx90a:xnack");
+  ASSERT_NE(misspelled.find("invalid target ID 'gfx90a:xnack'"), std::string::npos) << misspelled;
+  EXPECT_TRUE(hits_of(misspelled).empty()) << misspelled;
+  std::filesystem::remove_all(dir);
+}
+
+// The <stdexcept> constructors from a C string, read from this machine's libstdc++ at test time (objdump -T, and
+// c++filt for the linker's demangled form): each has the symbol version GLIBCXX_3.4.21 (GCC 5), so a loader or linker
+// that cannot find one has a libstdc++ older than the compiler that built the caller (pytorch_geometric#506).
+TEST(SourceWordings, StdexceptConstructorsFromACStringNeedGcc5sLibstdcxx) {
+  test::Child objdump({"/usr/bin/objdump", "-T", "/usr/lib/x86_64-linux-gnu/libstdc++.so.6"});
+  ASSERT_EQ(objdump.finish(), 0) << objdump.err;
+  std::vector<std::string> symbols;
+  for (const auto& line : output_lines(objdump.out)) {
+    auto at = line.rfind(' ');
+    if (at == std::string::npos) continue;
+    std::string symbol = line.substr(at + 1);
+    auto ends_with = [&](const std::string& tail) {
+      return symbol.size() >= tail.size() && symbol.compare(symbol.size() - tail.size(), tail.size(), tail) == 0;
+    };
+    bool from_c_string = symbol.rfind("_ZNSt", 0) == 0 && (ends_with("C1EPKc") || ends_with("C2EPKc"));
+    bool stdexcept = from_c_string && (symbol.find("_error") != std::string::npos ||
+                                       symbol.find("out_of_range") != std::string::npos ||
+                                       symbol.find("invalid_argument") != std::string::npos);
+    if (!stdexcept) continue;
+    EXPECT_NE(line.find("GLIBCXX_3.4.21"), std::string::npos) << line;
+    symbols.push_back(symbol);
+  }
+  ASSERT_EQ(symbols.size(), 18u) << testing::PrintToString(symbols);
+  for (const auto& symbol : symbols) {
+    auto load = "ImportError: /env/lib/python3.6/site-packages/torch_scatter/scatter_cpu.so: undefined symbol: " + symbol;
+    auto hits = hits_of(load);
+    ASSERT_FALSE(hits.empty()) << load;
+    EXPECT_EQ(hits.front().id, "libstdcxx-stdexcept-ctor-undefined") << load;
+    EXPECT_EQ(hits.front().category, "libstdcxx-version") << load;
+    test::Child filt({"/usr/bin/c++filt", symbol});
+    ASSERT_EQ(filt.finish(), 0);
+    auto demangled = output_lines(filt.out).front();
+    ASSERT_NE(demangled.find("(char const*)"), std::string::npos) << demangled;
+    auto link = "/usr/bin/ld: main.o: in function `main': undefined reference to `" + demangled + "'";
+    hits = hits_of(link);
+    ASSERT_FALSE(hits.empty()) << link;
+    EXPECT_EQ(hits.front().id, "libstdcxx-stdexcept-ctor-undefined") << link;
+  }
+  // A constructor from a std::string (GLIBCXX_3.4 in its old-ABI form) names no newer libstdc++: not read.
+  EXPECT_TRUE(hits_of("undefined symbol: _ZNSt13runtime_errorC1ERKSs").empty());
+}
+
 }  // namespace
 }  // namespace archfit::explain

@@ -247,11 +247,8 @@ const std::vector<Neighbour>& neighbours() {
        "NumPy's environment-variable header"},
       {"You cannot disable CPU feature 'SSE3', since it is part of the baseline optimizations:",
        "NumPy's NPY_DISABLE_CPU_FEATURES check"},
-      // Debian's clang 14 run here for gfx1100, a target it predates: the compiler's age (not one of this round's
-      // categories), never the empty target list of hip-empty-offload-arch.
-      {"clang: error: invalid target ID 'gfx1100'; format is a processor name followed by an optional colon-delimited "
-       "list of features followed by an enable/disable sign (e.g., 'gfx908:sramecc+:xnack-')",
-       "clang 14 and a newer target"},
+      // (Debian's clang 14 refusing gfx1100, a target it predates, left this list in session 26: the compiler's age is
+      // now read as compiler-version, hip-target-id-unknown-processor; SourceWordings.ClangRefusesAHipTargetItDoesNotKnow.)
       // FindCUDA's macro (removed from CMake 3.27 on, CMP0146) is not FindHIP's.
       {"  Unknown CMake command \"cuda_add_executable\".", "FindCUDA, not FindHIP"},
       // clang-19's own warning next to the CUDA errors above.
