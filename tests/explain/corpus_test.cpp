@@ -293,6 +293,9 @@ const std::set<std::string> k_prose_known_misses = {
     // Eighth round: a feature request; "RuntimeError: No CUDA GPUs are available" is also what a run in a container
     // without GPUs prints, and only the prose says it came from a build host probing for a device.
     "arch-detect/colossalai-5300-no-cuda-gpus-on-build-host.log",
+    // Round 79: "make complained that memory had been exhausted" in the reporter's words; make is not one of the
+    // second stage's build tools (it relays its children's messages), and no compiler's own message is pasted.
+    "oom/mountainlab-144-make-memory-exhausted.log",
 };
 
 bool answers_unknown(const IndexedLog& row) {
