@@ -146,9 +146,6 @@ inline const std::vector<FamilyVariant>& family_variants() {
       {"clang-14: error: invalid target ID 'gfx1100'; format is a processor name followed by an optional colon-delimited "
        "list of features followed by an enable/disable sign (e.g., 'gfx908:sramecc+:xnack-')",
        "hip-target-id-unknown-processor", "https://github.com/rocm-arch/rocm-arch/issues/881"},
-      {"clang-16: error: invalid target ID 'gfx941'; format is a processor name followed by an optional colon-delimited "
-       "list of features followed by an enable/disable sign (e.g., 'gfx908:sramecc+:xnack-')",
-       "hip-target-id-unknown-processor", "https://github.com/ROCm/MIVisionX/pull/1165"},
       // The same told in prose, its parentheses dropped and the words capitalised.
       {"When I run it I get Illegal Instruction Core Dumped", "illegal-instruction",
        "https://github.com/nomic-ai/gpt4all/issues/57"},

@@ -533,7 +533,8 @@ TEST(SourceWordings, CMakeFindCudaToolkitFailures) {
 
 // A GPU compiler that is not there, as the tools that ran it say so, made by this machine's tools at test time with a
 // PATH that holds nothing: GNU make running a recipe's command itself (src/job.c: "make: nvcc: No such file or
-// directory"), interactive bash given a path that names no file (without the "line N:" of a script), fish's
+// directory"), interactive bash given a path that names no file (without the "line N:" of a script), zsh's
+// "command not found: nvcc" (Src/exec.c), fish's
 // command-not-found handler (share/functions/fish_command_not_found.fish: "fish: Unknown command: nvcc") and distutils'
 // spawn (Lib/distutils/spawn.py: "command 'nvcc' failed: No such file or directory", here without setuptools' "error:").
 // The same tools' reports about another program (make running g++) name no GPU toolkit and are not read.
@@ -558,9 +559,14 @@ TEST(SourceWordings, ToolsReportAGpuCompilerThatIsNotThere) {
     EXPECT_NE(child.finish(), 0);
     return output_lines(child.out + child.err);
   };
-  test::Child bash({"/bin/bash", "--norc", "--noprofile", "-i", "-c", (dir / "cuda-absent" / "bin" / "nvcc").string() + " -V"},
+  // In a session of its own (setsid), so that interactive bash finds no terminal to take over: run from a shell's
+  // background job, it would otherwise stop the whole test process group (SIGTTIN).
+  test::Child bash({"/usr/bin/setsid", "-w", "/bin/bash", "--norc", "--noprofile", "-i", "-c",
+                    (dir / "cuda-absent" / "bin" / "nvcc").string() + " -V"},
                    {"PATH=/usr/bin:/bin"});
   bash.finish();
+  test::Child zsh({"/usr/bin/zsh", "-f", "-c", "nvcc -V"}, {empty_path});
+  EXPECT_NE(zsh.finish(), 0);
   test::Child python({"/usr/bin/python3", "-W", "ignore", "-c",
                       "from distutils.spawn import spawn\n"
                       "try:\n    spawn(['nvcc', '-V'])\nexcept Exception as error:\n    print(error)\n"},
@@ -576,6 +582,7 @@ TEST(SourceWordings, ToolsReportAGpuCompilerThatIsNotThere) {
       {line_naming(make("hip"), "hipcc"), "make: hipcc: No such file or directory", "hipcc-not-on-path"},
       {line_naming(output_lines(bash.err), "nvcc"), "/cuda-absent/bin/nvcc: No such file or directory", "nvcc-not-found"},
       {line_naming(fish("nvcc -V"), "nvcc"), "fish: Unknown command: nvcc", "nvcc-not-found"},
+      {line_naming(output_lines(zsh.err), "nvcc"), "command not found: nvcc", "nvcc-not-found"},
       {line_naming(fish("hipcc --version"), "hipcc"), "fish: Unknown command: hipcc", "hipcc-not-on-path"},
       {line_naming(output_lines(python.out), "nvcc"), "command 'nvcc' failed: No such file or directory", "nvcc-not-found"},
   };
@@ -596,7 +603,7 @@ TEST(SourceWordings, ToolsReportAGpuCompilerThatIsNotThere) {
 // signal 4 is SIGILL, an instruction this CPU does not implement; signal 9 (SIGKILL) says nothing about the CPU.
 TEST(SourceWordings, GnuTimeReportsACommandEndedBySigill) {
   auto report = [](const std::string& signal) {
-    test::Child child({"/usr/bin/time", "/bin/sh", "-c", "kill -" + signal + " $$"});
+    test::Child child({"/usr/bin/time", "/bin/sh", "-c", "ulimit -c 0; kill -" + signal + " $$"});
     EXPECT_NE(child.finish(), 0);
     auto lines = output_lines(child.err);
     return lines.empty() ? std::string() : lines.front();
@@ -637,12 +644,23 @@ TEST(SourceWordings, ClangRefusesAHipTargetItDoesNotKnow) {
   auto misspelled = compile("/usr/lib/llvm-19/bin/clang++", "gfx90a:xnack");
   ASSERT_NE(misspelled.find("invalid target ID 'gfx90a:xnack'"), std::string::npos) << misspelled;
   EXPECT_TRUE(hits_of(misspelled).empty()) << misspelled;
+  // gfx940 and gfx941, which LLVM removed in 2025 (llvm-project PR #126762), are refused in the same words by a clang
+  // newer than them: no upgrade mends that, so the row does not read them.
+  for (const char* removed : {"gfx940", "gfx941"}) {
+    std::string line = std::string("clang: error: invalid target ID '") + removed +
+                       "'; format is a processor name followed by an optional colon-delimited list of features "
+                       "followed by an enable/disable sign (e.g., 'gfx908:sramecc+:xnack-')";
+    for (const auto& hit : hits_of(line)) {
+      EXPECT_NE(hit.category, "compiler-version") << line;
+    }
+  }
   std::filesystem::remove_all(dir);
 }
 
 // The <stdexcept> constructors from a C string, read from this machine's libstdc++ at test time (objdump -T, and
-// c++filt for the linker's demangled form): each has the symbol version GLIBCXX_3.4.21 (GCC 5), so a loader or linker
-// that cannot find one has a libstdc++ older than the compiler that built the caller (pytorch_geometric#506).
+// c++filt for the linker's demangled form): each has the symbol version GLIBCXX_3.4.21 (GCC 5), so a loader that cannot
+// find one has loaded a libstdc++ older than the compiler that built the caller (pytorch_geometric#506). The linker's
+// "undefined reference to std::runtime_error::runtime_error(char const*)" is also what C++ linked with gcc prints.
 TEST(SourceWordings, StdexceptConstructorsFromACStringNeedGcc5sLibstdcxx) {
   test::Child objdump({"/usr/bin/objdump", "-T", "/usr/lib/x86_64-linux-gnu/libstdc++.so.6"});
   ASSERT_EQ(objdump.finish(), 0) << objdump.err;
@@ -673,10 +691,11 @@ TEST(SourceWordings, StdexceptConstructorsFromACStringNeedGcc5sLibstdcxx) {
     ASSERT_EQ(filt.finish(), 0);
     auto demangled = output_lines(filt.out).front();
     ASSERT_NE(demangled.find("(char const*)"), std::string::npos) << demangled;
+    // The linker's demangled form is as often C++ linked with gcc, without libstdc++ at all: not read as an old one.
     auto link = "/usr/bin/ld: main.o: in function `main': undefined reference to `" + demangled + "'";
-    hits = hits_of(link);
-    ASSERT_FALSE(hits.empty()) << link;
-    EXPECT_EQ(hits.front().id, "libstdcxx-stdexcept-ctor-undefined") << link;
+    for (const auto& hit : hits_of(link)) {
+      EXPECT_NE(hit.category, "libstdcxx-version") << link;
+    }
   }
   // A constructor from a std::string (GLIBCXX_3.4 in its old-ABI form) names no newer libstdc++: not read.
   EXPECT_TRUE(hits_of("undefined symbol: _ZNSt13runtime_errorC1ERKSs").empty());
