@@ -50,7 +50,7 @@ struct LogFacts {
   std::vector<LoggedValue> libraries;  // "/opt/x/lib/libfoo.so.1"
   std::vector<LoggedValue> packages;   // "/venv/lib/python3.10/site-packages/torch"
   std::vector<LoggedValue> overrides;  // "10.3.0"
-  // The first line that names HSA_OVERRIDE_GFX_VERSION in any case, with a value or without one ("unset
+  // Whether any line names HSA_OVERRIDE_GFX_VERSION in any case, with a value or without one ("unset
   // HSA_OVERRIDE_GFX_VERSION", a compose file's "${HSA_OVERRIDE_GFX_VERSION:-}"): whether the log brings up an
   // override at all (log_rules.hpp).
   bool override_named = false;

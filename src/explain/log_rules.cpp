@@ -306,8 +306,6 @@ std::string withdrawal_detail(const LogRule& rule, const OverrideWithin& within,
       gpu.where.line, within.family, withdrawn.category, rule.id);
 }
 
-// Withdraws the findings of `rule`'s category that come from a signature or a second-stage rule (not
-// from a whole-log rule); says so on the finding that then leads, or in `outcome` when none is left.
 // Says why findings were withdrawn: in details of the finding that now leads, or, when none is left, as the cause,
 // details and fix of the unknown report.
 void report_withdrawals(const LogRule& rule, std::string fix, std::vector<std::string> details,
@@ -323,6 +321,8 @@ void report_withdrawals(const LogRule& rule, std::string fix, std::vector<std::s
   }
 }
 
+// Withdraws the findings of `rule`'s category that come from a signature or a second-stage rule (not
+// from a whole-log rule); says so on the finding that then leads, or in `outcome` when none is left.
 void withdraw_category_findings(const LogRule& rule, const std::vector<LogRule>& rules, const OverrideWithin& within,
                                 std::vector<Finding>& findings, LogRuleOutcome& outcome) {
   auto from_log_rule = [&rules](const Finding& finding) {

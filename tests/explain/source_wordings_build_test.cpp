@@ -669,10 +669,7 @@ TEST(SourceWordings, StdexceptConstructorsFromACStringNeedGcc5sLibstdcxx) {
     auto at = line.rfind(' ');
     if (at == std::string::npos) continue;
     std::string symbol = line.substr(at + 1);
-    auto ends_with = [&](const std::string& tail) {
-      return symbol.size() >= tail.size() && symbol.compare(symbol.size() - tail.size(), tail.size(), tail) == 0;
-    };
-    bool from_c_string = symbol.rfind("_ZNSt", 0) == 0 && (ends_with("C1EPKc") || ends_with("C2EPKc"));
+    bool from_c_string = symbol.starts_with("_ZNSt") && (symbol.ends_with("C1EPKc") || symbol.ends_with("C2EPKc"));
     bool stdexcept = from_c_string && (symbol.find("_error") != std::string::npos ||
                                        symbol.find("out_of_range") != std::string::npos ||
                                        symbol.find("invalid_argument") != std::string::npos);
